@@ -1,0 +1,124 @@
+"""Deal numbers: deal N of a game is PySolFC's game N of the same game.
+
+Players quote PySolFC's numbers, so we reproduce its shuffle exactly (DEALS.md):
+numbers below 32000 use the Microsoft FreeCell generator, larger ones Python's
+Mersenne Twister drawn with ``random()``. Numbers go up to 10**20, more than a
+JavaScript number holds, so the page passes them as strings.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from .cards import KING, rank_of
+from .errors import InvalidInputError
+from .position import Position
+from .rules import DealHook, Rules
+
+MAX_DEAL = 10**20
+MS_LIMIT = 32000
+
+
+def parse_deal_number(text: str | int) -> int:
+    """A deal number from 1 to 10**20, from a string of digits or an int."""
+    if isinstance(text, int) and not isinstance(text, bool):
+        number = text
+    else:
+        token = str(text).strip()
+        if not token.isdigit() or not token.isascii():
+            raise InvalidInputError(
+                f"bad deal number {str(text)[:40]!r}: write a whole number from 1 to {MAX_DEAL}"
+            )
+        number = int(token)
+    if not 1 <= number <= MAX_DEAL:
+        raise InvalidInputError(f"bad deal number {number}: deals run from 1 to {MAX_DEAL}")
+    return number
+
+
+def _microsoft_draws(seed: int) -> Callable[[int], int]:
+    state = seed
+
+    def draw(limit: int) -> int:
+        nonlocal state
+        state = (state * 214013 + 2531011) & 0xFFFFFFFF
+        return ((state >> 16) & 0x7FFF) % limit
+
+    return draw
+
+
+def _mersenne_draws(seed: int) -> Callable[[int], int]:
+    generator = random.Random(seed)
+    return lambda limit: int(generator.random() * limit)
+
+
+def shuffled_deck(number: int) -> list[int]:
+    """PySolFC's shuffled stock for ``number``: index 0 is the bottom card."""
+    if number < MS_LIMIT:
+        deck = [card for rank in range(13) for card in (rank, rank + 39, rank + 26, rank + 13)]
+        draw = _microsoft_draws(number)
+    else:
+        deck = list(range(52))
+        draw = _mersenne_draws(number)
+    for n in range(51, 0, -1):
+        j = draw(n + 1)
+        deck[n], deck[j] = deck[j], deck[n]
+    return deck
+
+
+def _bases_to_bottom(rules: Rules, stock: list[int]) -> list[int]:
+    """Move the four foundation bases to the bottom of the stock.
+
+    From the bottom up they lie diamonds, hearts, spades, clubs, so dealing one
+    card to each foundation (clubs, spades, hearts, diamonds) after the fans puts
+    each base on its own foundation. For Clover Leaf this is PySolFC's KD, KH, AS,
+    AC; for Trefoil its four Aces; for the Warfield rules, which PySolFC lacks, the
+    same hook with that game's bases (AD, AH, KS, KC).
+    """
+    bases = [rules.foundation_base(suit) for suit in (3, 2, 1, 0)]
+    return bases + [card for card in stock if card not in bases]
+
+
+def _kings_to_bottom(stock: list[int]) -> list[int]:
+    """PySolFC's Shamrocks II hook: each King sinks to the bottom of its own fan."""
+    cards = list(stock)
+    for i in [p for p, card in enumerate(cards) if rank_of(card) == KING]:
+        if i == 51:
+            continue
+        j = i % 17
+        while j < i:
+            if rank_of(cards[j]) != KING:
+                cards[i], cards[j] = cards[j], cards[i]
+                break
+            j += 17
+    cards.reverse()
+    return cards
+
+
+def deal(rules: Rules, number: int | str) -> Position:
+    """The starting position of deal ``number`` of that game."""
+    number = parse_deal_number(number)
+    stock = shuffled_deck(number)
+    if rules.deal_hook is DealHook.BASES_TO_BOTTOM:
+        stock = _bases_to_bottom(rules, stock)
+    elif rules.deal_hook is DealHook.KINGS_TO_BOTTOM:
+        stock = _kings_to_bottom(stock)
+    fans: list[list[int]] = [[] for _ in rules.fan_sizes]
+    deepest = max(rules.fan_sizes)
+    for pass_number in range(deepest):
+        for index, size in enumerate(rules.fan_sizes):
+            if size >= deepest - pass_number:
+                fans[index].append(stock.pop())
+    if rules.bases_dealt:
+        for suit in range(4):
+            card = stock.pop()
+            assert card == rules.foundation_base(suit), "the deal hook must bring the bases"
+    assert not stock
+    return Position(
+        tuple(tuple(fan) for fan in fans),
+        rules.start_foundations(),
+        rules.redeals,
+        number,
+    )
+
+

@@ -1,0 +1,129 @@
+"""The catalogue: every game the app plays, as declarative :class:`Rules`.
+
+The rules follow RULES.md; where it leaves a choice open the choice is written
+in the game's ``summary`` (shown by the command line and the help).
+"""
+
+from __future__ import annotations
+
+from .errors import InvalidInputError
+from .rules import Build, DealHook, EmptyFan, Rules
+
+_SIXTEEN_OF_THREE = (3,) * 16
+_SEVENTEEN_AND_ONE = (3,) * 17 + (1,)
+_BLACK_UP_RED_DOWN = (True, True, False, False)  # clubs, spades, hearts, diamonds
+_ALL_UP = (True, True, True, True)
+
+CLOVER_LEAF = Rules(
+    id="clover-leaf",
+    name="Clover Leaf",
+    fan_sizes=_SIXTEEN_OF_THREE,
+    foundation_up=_BLACK_UP_RED_DOWN,
+    bases_dealt=True,
+    build=Build.SUIT_UP_OR_DOWN,
+    empty_fan=EmptyFan.ACE_OR_KING,
+    deal_hook=DealHook.BASES_TO_BOTTOM,
+    pysol_id=320,
+    summary="clubs and spades up from the Ace, hearts and diamonds down from the King",
+)
+
+CLOVER_LEAF_WARFIELD = Rules(
+    id="clover-leaf-warfield",
+    name="Clover Leaf (Warfield rules)",
+    fan_sizes=_SIXTEEN_OF_THREE,
+    foundation_up=(False, False, True, True),
+    bases_dealt=True,
+    build=Build.SUIT_UP_OR_DOWN,
+    empty_fan=EmptyFan.ACE_OR_KING,
+    foundation_return=True,
+    deal_hook=DealHook.BASES_TO_BOTTOM,
+    summary="red up from the Ace, black down from the King; foundation cards may return",
+)
+
+ALEXANDER_THE_GREAT = Rules(
+    id="alexander-the-great",
+    name="Alexander the Great",
+    fan_sizes=(4,) * 12,
+    foundation_up=_BLACK_UP_RED_DOWN,
+    bases_dealt=True,
+    build=Build.SUIT_UP_OR_DOWN,
+    empty_fan=EmptyFan.ACE_OR_KING,
+    deal_hook=DealHook.BASES_TO_BOTTOM,
+    pysol_id=926,
+    summary="Clover Leaf dealt into 12 fans of 4",
+)
+
+SHAMROCKS = Rules(
+    id="shamrocks",
+    name="Shamrocks",
+    fan_sizes=_SEVENTEEN_AND_ONE,
+    foundation_up=_ALL_UP,
+    bases_dealt=False,
+    build=Build.ANY_SUIT_UP_OR_DOWN,
+    empty_fan=EmptyFan.NOTHING,
+    fan_limit=3,
+    foundation_return=True,
+    deal_hook=DealHook.KINGS_TO_BOTTOM,
+    pysol_id=714,
+    summary="any suit up or down, at most 3 cards a fan; foundation cards may return",
+)
+
+TREFOIL = Rules(
+    id="trefoil",
+    name="Trefoil",
+    fan_sizes=_SIXTEEN_OF_THREE,
+    foundation_up=_ALL_UP,
+    bases_dealt=True,
+    build=Build.SUIT_DOWN,
+    empty_fan=EmptyFan.NOTHING,
+    redeals=2,
+    deal_hook=DealHook.BASES_TO_BOTTOM,
+    pysol_id=88,
+    summary="Aces start on the foundations; down in suit; two redeals",
+)
+
+LA_BELLE_LUCIE = Rules(
+    id="la-belle-lucie",
+    name="La Belle Lucie",
+    fan_sizes=_SEVENTEEN_AND_ONE,
+    foundation_up=_ALL_UP,
+    bases_dealt=False,
+    build=Build.SUIT_DOWN,
+    empty_fan=EmptyFan.NOTHING,
+    redeals=2,
+    pysol_id=901,
+    summary="down in suit, empty fans stay empty, two redeals",
+)
+
+FAN = Rules(
+    id="fan",
+    name="Fan",
+    fan_sizes=_SEVENTEEN_AND_ONE,
+    foundation_up=_ALL_UP,
+    bases_dealt=False,
+    build=Build.SUIT_DOWN,
+    empty_fan=EmptyFan.KING,
+    pysol_id=56,
+    summary="down in suit, only a King fills an empty fan, no redeals",
+)
+
+CATALOGUE: tuple[Rules, ...] = (
+    CLOVER_LEAF,
+    CLOVER_LEAF_WARFIELD,
+    ALEXANDER_THE_GREAT,
+    SHAMROCKS,
+    TREFOIL,
+    LA_BELLE_LUCIE,
+    FAN,
+)
+DEFAULT_GAME = CLOVER_LEAF
+_BY_ID = {rules.id: rules for rules in CATALOGUE}
+
+
+def find_game(game_id: str) -> Rules:
+    """The game with that id; an :class:`InvalidInputError` naming the known ids otherwise."""
+    try:
+        return _BY_ID[game_id.strip().lower()]
+    except KeyError:
+        known = ", ".join(_BY_ID)
+        raise InvalidInputError(f"unknown game {game_id!r} (known games: {known})") from None

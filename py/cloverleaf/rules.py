@@ -1,0 +1,112 @@
+"""What distinguishes one fan game from another, as plain data.
+
+One :class:`Rules` value describes a game completely; the engine reads it and has
+no game-specific code. Adding a game means adding a value to ``games.CATALOGUE``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from .cards import ACE, KING, make_card, rank_of, suit_of
+
+
+class Build(Enum):
+    """Which card a fan's top card accepts."""
+
+    SUIT_UP_OR_DOWN = "same suit, one rank up or down"
+    ANY_SUIT_UP_OR_DOWN = "any suit, one rank up or down"
+    SUIT_DOWN = "same suit, one rank down"
+
+
+class EmptyFan(Enum):
+    """What an emptied fan may take."""
+
+    ACE_OR_KING = "an Ace or a King"
+    KING = "a King"
+    NOTHING = "nothing"
+
+
+class DealHook(Enum):
+    """How the shuffled stock is rearranged before dealing (DEALS.md section 4)."""
+
+    NONE = "none"
+    BASES_TO_BOTTOM = "foundation bases to the bottom"
+    KINGS_TO_BOTTOM = "kings to the bottom of their fans"
+
+
+@dataclass(frozen=True)
+class Rules:
+    """One game of the catalogue.
+
+    ``foundation_up[suit]`` is True when that suit's foundation builds Ace to King
+    and False when it builds King to Ace; ``bases_dealt`` says whether the first
+    card of each foundation starts there. ``fan_sizes`` is the shape of the deal.
+    """
+
+    id: str
+    name: str
+    fan_sizes: tuple[int, ...]
+    foundation_up: tuple[bool, bool, bool, bool]
+    bases_dealt: bool
+    build: Build
+    empty_fan: EmptyFan
+    fan_limit: int | None = None
+    foundation_return: bool = False
+    redeals: int = 0
+    deal_hook: DealHook = DealHook.NONE
+    pysol_id: int | None = None
+    summary: str = ""
+
+    @property
+    def fan_count(self) -> int:
+        return len(self.fan_sizes)
+
+    def foundation_base(self, suit: int) -> int:
+        """The first card of that suit's foundation."""
+        return make_card(ACE if self.foundation_up[suit] else KING, suit)
+
+    def foundation_card(self, suit: int, index: int) -> int:
+        """The card at ``index`` (0 = base) of that suit's foundation."""
+        rank = index if self.foundation_up[suit] else KING - index
+        return make_card(rank, suit)
+
+    def foundation_index(self, card: int) -> int:
+        """Where ``card`` sits on its foundation: 0 for the base, 12 for the last."""
+        rank = rank_of(card)
+        return rank if self.foundation_up[suit_of(card)] else KING - rank
+
+    def start_foundations(self) -> tuple[int, int, int, int]:
+        n = 1 if self.bases_dealt else 0
+        return (n, n, n, n)
+
+    def fills_empty_fan(self, card: int) -> bool:
+        if self.empty_fan is EmptyFan.NOTHING:
+            return False
+        rank = rank_of(card)
+        if self.empty_fan is EmptyFan.KING:
+            return rank == KING
+        return rank in (ACE, KING)
+
+    def builds_on(self, card: int, target: int) -> bool:
+        """Whether ``card`` may be placed on a fan whose top card is ``target``."""
+        build = self.build
+        if build is Build.SUIT_DOWN:
+            return card + 1 == target and rank_of(target) != ACE
+        difference = rank_of(card) - rank_of(target)
+        if difference not in (1, -1):
+            return False
+        return build is Build.ANY_SUIT_UP_OR_DOWN or suit_of(card) == suit_of(target)
+
+    def describe(self) -> str:
+        """One line for ``cloverleaf games``."""
+        sizes = sorted(set(self.fan_sizes), reverse=True)
+        shape = " + ".join(
+            f"{self.fan_sizes.count(s)} fans of {s}" if self.fan_sizes.count(s) > 1
+            else f"1 fan of {s}"
+            for s in sizes
+        )
+        return f"{self.id:<22} {self.name}: {shape}; builds {self.build.value}"
+
+
