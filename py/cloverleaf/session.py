@@ -1,0 +1,329 @@
+"""A game being played: its deal, its history, undo and redo, and the player's settings.
+
+One *decision* of the player (a move, a click, a redeal) may set off automatic
+moves (auto move, auto complete). They are kept together in one group, so one
+undo takes back one decision. Every move goes through the engine's checked door
+when it is made and again when a save is read back, so a session can never hold
+a position the rules do not allow.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, replace
+from typing import Any
+
+from .cards import card_str
+from .deals import deal, parse_deal_number
+from .engine import (
+    apply_move,
+    auto_move_is_safe,
+    can_finish_by_foundation_moves,
+    click_destination,
+    foundation_accepts,
+    is_stuck,
+    is_won,
+    play,
+)
+from .errors import CloverLeafError, IllegalMoveError, InvalidInputError
+from .games import find_game
+from .notation import format_position, parse_move, parse_position
+from .position import FOUNDATION, REDEAL, Move, Position
+from .rules import Rules
+
+SAVE_VERSION = 1
+RANDOM_DEALS = 1_000_000_000
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The three engine settings of RULES.md, each on by default."""
+
+    click_to_play: bool = True
+    auto_move: bool = True
+    auto_complete: bool = True
+
+
+def random_deal_number() -> int:
+    """A deal number for "new deal": any of the first billion, uniformly."""
+    return random.SystemRandom().randint(1, RANDOM_DEALS)
+
+
+class Session:
+    """A game in progress. Build one with :meth:`new` or :meth:`restore`."""
+
+    def __init__(
+        self,
+        rules: Rules,
+        start: Position,
+        deal_number: int | None,
+        settings: Settings | None = None,
+    ) -> None:
+        self.rules = rules
+        self.start = start
+        self.deal_number = deal_number
+        self.settings = settings or Settings()
+        self.opening: list[Move] = []
+        self.groups: list[list[Move]] = []
+        self.redo_groups: list[list[Move]] = []
+        self._positions: list[Position] = []
+        self._returned: set[int] = set()
+        self.last_moves: list[Move] = []
+        self._open()
+
+    # -- building -----------------------------------------------------------
+
+    @classmethod
+    def new(cls, game: str, number: int | str | None = None, settings: Settings | None = None) -> Session:
+        """Deal ``number`` of ``game`` (a random deal when None)."""
+        rules = find_game(game)
+        number = random_deal_number() if number is None else parse_deal_number(number)
+        return cls(rules, deal(rules, number), number, settings)
+
+    @classmethod
+    def from_position(cls, rules: Rules, position: Position, settings: Settings | None = None) -> Session:
+        """A session that starts from a typed or prepared position."""
+        return cls(rules, position, None, settings)
+
+    def _open(self) -> None:
+        """Reset to the start, playing the automatic moves the deal allows at once."""
+        self.groups = []
+        self._returned = set()
+        self.opening = self._automatic_moves(self.start)
+        position = self.start
+        for move in self.opening:
+            position = apply_move(self.rules, position, move)
+        self._positions = [position]
+        self.last_moves = list(self.opening)
+
+    # -- reading ------------------------------------------------------------
+
+    @property
+    def position(self) -> Position:
+        return self._positions[-1]
+
+    @property
+    def won(self) -> bool:
+        return is_won(self.position)
+
+    @property
+    def stuck(self) -> bool:
+        return is_stuck(self.rules, self.position)
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self.groups)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self.redo_groups)
+
+    @property
+    def decisions(self) -> int:
+        """How many decisions the player has made (what a "moves" counter shows)."""
+        return len(self.groups)
+
+    def history(self) -> list[Position]:
+        """The position after the opening and after each decision, oldest first."""
+        return list(self._positions)
+
+    def click_target(self, card: int) -> int | None:
+        """Where a click on ``card`` would play it (see engine.click_destination)."""
+        return click_destination(self.rules, self.position, card)
+
+    # -- playing ------------------------------------------------------------
+
+    def play(self, move: Move) -> list[Move]:
+        """Make one decision of the player; returns every move it caused."""
+        position = play(self.rules, self.position, move)
+        group = [move]
+        returned = set(self._returned)
+        if move.card in returned:
+            returned.discard(move.card)
+        if not move.is_redeal and self.position.find(move.card) is None and move.dest != FOUNDATION:
+            returned.add(move.card)
+        for auto in self._automatic_moves(position, returned):
+            position = apply_move(self.rules, position, auto)
+            group.append(auto)
+        self._returned = returned
+        self.groups.append(group)
+        self._positions.append(position)
+        self.redo_groups = []
+        self.last_moves = group
+        return group
+
+    def click(self, card: int) -> list[Move]:
+        """Play ``card`` where a click plays it; IllegalMoveError when it has nowhere to go."""
+        if not self.settings.click_to_play:
+            raise IllegalMoveError("click to play is off: drag the card where it should go")
+        dest = self.click_target(card)
+        if dest is None:
+            raise IllegalMoveError(f"{card_str(card)} has nowhere to go")
+        return self.play(Move(card, dest))
+
+    def redeal(self) -> list[Move]:
+        return self.play(REDEAL)
+
+    def undo(self) -> list[Move]:
+        """Take back the last decision and the automatic moves it caused."""
+        if not self.groups:
+            raise IllegalMoveError("nothing to undo")
+        group = self.groups.pop()
+        self._positions.pop()
+        self.redo_groups.append(group)
+        self._returned = self._returned_after(self.groups)
+        self.last_moves = []
+        return group
+
+    def redo(self) -> list[Move]:
+        """Make again the last decision undone, with the same automatic moves."""
+        if not self.redo_groups:
+            raise IllegalMoveError("nothing to redo")
+        group = self.redo_groups.pop()
+        redo_left = self.redo_groups
+        self._replay_group(group)
+        self.redo_groups = redo_left
+        return group
+
+    def restart(self) -> None:
+        """Back to the start of this deal; the history is dropped."""
+        self.redo_groups = []
+        self._open()
+
+    def change_settings(self, **changes: bool) -> None:
+        self.settings = replace(self.settings, **changes)
+
+    # -- automatic moves ----------------------------------------------------
+
+    def _automatic_moves(self, position: Position, returned: set[int] | None = None) -> list[Move]:
+        """Auto move, then auto complete, as the settings ask.
+
+        Auto move sends each fan top that fits its foundation and is safe there
+        (engine.auto_move_is_safe), but never a card the player has taken back
+        from a foundation and left where it is: the player wanted it in play.
+        """
+        rules, exempt = self.rules, returned or set()
+        moves: list[Move] = []
+        if self.settings.auto_move:
+            progress = True
+            while progress:
+                progress = False
+                for fan in position.fans:
+                    if not fan:
+                        continue
+                    card = fan[-1]
+                    if (
+                        card not in exempt
+                        and foundation_accepts(rules, position, card)
+                        and auto_move_is_safe(rules, position, card)
+                    ):
+                        move = Move(card, FOUNDATION)
+                        position = apply_move(rules, position, move)
+                        moves.append(move)
+                        progress = True
+        if self.settings.auto_complete and not is_won(position):
+            if can_finish_by_foundation_moves(rules, position):
+                moves += _finishing_moves(rules, position)
+        return moves
+
+    def _returned_after(self, groups: list[list[Move]]) -> set[int]:
+        returned: set[int] = set()
+        position = self._positions[0]
+        for group in groups:
+            first = group[0]
+            returned.discard(first.card)
+            if not first.is_redeal and position.find(first.card) is None and first.dest != FOUNDATION:
+                returned.add(first.card)
+            for move in group:
+                position = apply_move(self.rules, position, move)
+        return returned
+
+    def _replay_group(self, group: list[Move]) -> None:
+        """Apply a recorded group, checking every move (used by redo and restore)."""
+        position = self.position
+        for move in group:
+            position = play(self.rules, position, move)
+        self.groups.append(list(group))
+        self._positions.append(position)
+        self._returned = self._returned_after(self.groups)
+        self.last_moves = list(group)
+
+    # -- saving -------------------------------------------------------------
+
+    def save(self) -> str:
+        """A compact, versioned JSON string that :meth:`restore` reads back exactly."""
+        data: dict[str, Any] = {"v": SAVE_VERSION, "game": self.rules.id}
+        if self.deal_number is not None:
+            data["deal"] = str(self.deal_number)
+        else:
+            data["start"] = format_position(self.rules, self.start)
+        data["open"] = _group_text(self.opening)
+        data["moves"] = [_group_text(group) for group in self.groups]
+        data["redo"] = [_group_text(group) for group in self.redo_groups]
+        s = self.settings
+        data["settings"] = [int(s.click_to_play), int(s.auto_move), int(s.auto_complete)]
+        return json.dumps(data, separators=(",", ":"))
+
+    @classmethod
+    def restore(cls, text: str) -> Session:
+        """Read a save; a save that cannot be read is an InvalidInputError, never a crash."""
+        try:
+            data = json.loads(text)
+            if not isinstance(data, dict):
+                raise InvalidInputError("not a saved game")
+            version = data.get("v")
+            if version != SAVE_VERSION:
+                raise InvalidInputError(f"unknown save version {version!r}")
+            rules = find_game(str(data["game"]))
+            flags = data.get("settings", [1, 1, 1])
+            settings = Settings(*(bool(flag) for flag in flags[:3]))
+            if "deal" in data:
+                number = parse_deal_number(str(data["deal"]))
+                session = cls(rules, deal(rules, number), number, settings)
+            else:
+                session = cls(rules, parse_position(rules, str(data["start"])), None, settings)
+            opening = _parse_group(str(data.get("open", "")))
+            session._replace_opening(opening)
+            for group_text in data.get("moves", []):
+                session._replay_group(_parse_group(str(group_text)))
+            session.redo_groups = [_parse_group(str(g)) for g in data.get("redo", [])]
+            session.last_moves = []
+            return session
+        except CloverLeafError as error:
+            raise InvalidInputError(f"the saved game cannot be read: {error}") from None
+        except (ValueError, KeyError, TypeError, AttributeError, IndexError) as error:
+            detail = "it is not valid JSON" if isinstance(error, json.JSONDecodeError) else "it is damaged"
+            raise InvalidInputError(f"the saved game cannot be read: {detail}") from None
+
+    def _replace_opening(self, opening: list[Move]) -> None:
+        """Use the opening moves recorded in a save instead of recomputing them."""
+        position = self.start
+        for move in opening:
+            position = play(self.rules, position, move)
+        self.opening = opening
+        self.groups = []
+        self._positions = [position]
+        self._returned = set()
+
+
+def _finishing_moves(rules: Rules, position: Position) -> list[Move]:
+    moves: list[Move] = []
+    progress = True
+    while progress:
+        progress = False
+        for fan in position.fans:
+            if fan and foundation_accepts(rules, position, fan[-1]):
+                move = Move(fan[-1], FOUNDATION)
+                position = apply_move(rules, position, move)
+                moves.append(move)
+                progress = True
+    return moves
+
+
+def _group_text(group: list[Move]) -> str:
+    return " ".join(str(move) for move in group)
+
+
+def _parse_group(text: str) -> list[Move]:
+    return [parse_move(token) for token in text.split()]
