@@ -1,0 +1,76 @@
+"""Deal numbers reproduce PySolFC's deals exactly, and bad numbers are refused."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from cloverleaf import CATALOGUE, InvalidInputError, deal, find_game, parse_deal_number, parse_position
+from cloverleaf.cards import card_str, rank_of
+
+VECTORS = Path(__file__).parent / "data" / "deal_vectors.txt"
+
+
+def vector_cases() -> list[tuple[str, int, str]]:
+    text = VECTORS.read_text()
+    found = re.findall(r"^\[(\S+) (\d+)\]\n(.*?)(?=^\[|\Z)", text, re.S | re.M)
+    return [(game, int(number), body) for game, number, body in found]
+
+
+def test_every_vector_of_deals_md_is_present() -> None:
+    assert len(vector_cases()) == 18
+
+
+@pytest.mark.parametrize(("game", "number", "body"), vector_cases(), ids=lambda v: str(v)[:20])
+def test_deal_matches_pysolfc(game: str, number: int, body: str) -> None:
+    rules = find_game(game)
+    expected = parse_position(rules, body)
+    dealt = deal(rules, number)
+    assert dealt.fans == expected.fans
+    assert dealt.foundations == expected.foundations
+
+
+@pytest.mark.parametrize("rules", CATALOGUE, ids=lambda r: r.id)
+def test_deal_has_the_games_shape(rules) -> None:
+    for number in (1, 31999, 32000, 10**20):
+        dealt = deal(rules, number)
+        assert tuple(len(fan) for fan in dealt.fans) == rules.fan_sizes
+        assert dealt.foundations == rules.start_foundations()
+        assert dealt.redeals_left == rules.redeals
+        cards = sorted(card for fan in dealt.fans for card in fan)
+        on_foundations = [rules.foundation_base(s) for s in range(4)] if rules.bases_dealt else []
+        assert sorted(cards + on_foundations) == list(range(52))
+
+
+def test_warfield_puts_red_aces_and_black_kings_on_the_foundations() -> None:
+    rules = find_game("clover-leaf-warfield")
+    dealt = deal(rules, 1)
+    assert [card_str(rules.foundation_base(s)) for s in range(4)] == ["KC", "KS", "AH", "AD"]
+    in_fans = {card_str(c) for fan in dealt.fans for c in fan}
+    assert not in_fans & {"KC", "KS", "AH", "AD"}
+
+
+def test_shamrocks_kings_lie_under_every_other_card_of_their_fan() -> None:
+    rules = find_game("shamrocks")
+    for number in range(1, 200):
+        for fan in deal(rules, number).fans:
+            kings = [i for i, card in enumerate(fan) if rank_of(card) == 12]
+            assert kings == list(range(len(kings))), (number, fan)
+
+
+def test_same_number_same_deal_and_numbers_differ() -> None:
+    rules = find_game("clover-leaf")
+    assert deal(rules, 123) == deal(rules, "123")
+    assert deal(rules, 123).fans != deal(rules, 124).fans
+
+
+@pytest.mark.parametrize("text", ["0", "-1", "abc", "1.5", "", "100000000000000000001", "١٢"])
+def test_bad_deal_numbers_are_refused_with_a_message(text: str) -> None:
+    with pytest.raises(InvalidInputError, match="deal"):
+        parse_deal_number(text)
+
+
+def test_deal_numbers_beyond_javascript_precision_work() -> None:
+    assert parse_deal_number("99999999999999999999") == 99999999999999999999
