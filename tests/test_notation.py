@@ -114,7 +114,7 @@ def test_fan_over_the_limit_is_refused() -> None:
     lines = format_position(rules, deal(rules, 1)).splitlines()
     lines[1] += " " + lines[-1]
     lines[-1] = "-"
-    with pytest.raises(InvalidInputError, match="fan 1 .* holds 4 cards; Shamrocks allows 3 at most"):
+    with pytest.raises(InvalidInputError, match=r"fan 1 .* holds 4 cards; Shamrocks allows 3 at most"):
         parse_position(rules, "\n".join(lines))
 
 

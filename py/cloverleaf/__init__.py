@@ -21,6 +21,6 @@ __all__ = [
     "CloverLeafError", "IllegalMoveError", "InvalidInputError",
     "Move", "Position", "Rules",
     "apply_move", "card_name", "card_str", "deal", "destinations", "find_game",
-    "format_position", "is_stuck", "is_won", "legal_moves", "parse_deal_number",
+    "format_position", "is_stuck", "is_won", "legal_moves", "parse_card", "parse_deal_number",
     "parse_move", "parse_position", "play",
 ]

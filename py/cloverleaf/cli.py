@@ -67,8 +67,8 @@ def _moves(args: argparse.Namespace) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
-    rules, position = read_position(args.game, args.file)
     moves = [parse_move(text) for text in args.moves]
+    rules, position = read_position(args.game, args.file)
     for number, move in enumerate(moves, start=1):
         try:
             position = play(rules, position, move)
@@ -111,8 +111,8 @@ def build_parser() -> argparse.ArgumentParser:
     play_cmd.set_defaults(handler=_play)
 
     try:
-        from . import solver_cli
-    except ImportError:  # the solver commands arrive with the solver package
+        from . import solver_cli  # type: ignore[attr-defined,unused-ignore]
+    except ImportError:  # until the solver package lands
         pass
     else:
         solver_cli.register(commands)

@@ -118,7 +118,7 @@ def deal(rules: Rules, number: int | str) -> Position:
         tuple(tuple(fan) for fan in fans),
         rules.start_foundations(),
         rules.redeals,
-        number,
+        number if rules.redeals else 0,
     )
 
 

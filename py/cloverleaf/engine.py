@@ -15,7 +15,6 @@ from .position import FOUNDATION, REDEAL, Move, Position
 from .rules import Build, Rules
 
 
-
 def foundation_accepts(rules: Rules, position: Position, card: int) -> bool:
     """Whether ``card`` is the next card its foundation needs."""
     suit = suit_of(card)

@@ -40,7 +40,11 @@ REDEAL = Move(-1, REDEAL_DEST)
 
 @dataclass(frozen=True, slots=True)
 class Position:
-    """One moment of a game. Fans are numbered from 0 here and from 1 in text."""
+    """One moment of a game. Fans are numbered from 0 here and from 1 in text.
+
+    ``deal`` is the deal number that seeds redeal shuffles; it is 0 in games
+    without redeals, so that equal layouts are equal positions there.
+    """
 
     fans: tuple[tuple[int, ...], ...]
     foundations: tuple[int, int, int, int]

@@ -222,9 +222,9 @@ class Session:
                         position = apply_move(rules, position, move)
                         moves.append(move)
                         progress = True
-        if self.settings.auto_complete and not is_won(position):
-            if can_finish_by_foundation_moves(rules, position):
-                moves += _finishing_moves(rules, position)
+        finishable = not is_won(position) and can_finish_by_foundation_moves(rules, position)
+        if self.settings.auto_complete and finishable:
+            moves += _finishing_moves(rules, position)
         return moves
 
     def _returned_after(self, groups: list[list[Move]]) -> set[int]:

@@ -1,0 +1,78 @@
+"""The JSON API of the page: shapes, errors as data, never a traceback."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from cloverleaf import api
+
+
+def call(method: str, **params: object) -> dict:
+    return json.loads(api.call(method, json.dumps(params)))
+
+
+def ok(method: str, **params: object):
+    reply = call(method, **params)
+    assert "ok" in reply, reply
+    return reply["ok"]
+
+
+def test_new_game_state_has_everything_the_page_draws() -> None:
+    state = ok("new", game="clover-leaf", deal="1")
+    assert state["game"] == "clover-leaf" and state["deal"] == "1"
+    assert len(state["fans"]) == 16
+    assert [f["suit"] for f in state["foundations"]] == ["C", "S", "H", "D"]
+    assert state["movable"]["7D"] == [5, 7]
+    assert state["click"]["7D"] == 5
+    assert state["lastMoves"] == ["2C>F", "QD>F"]
+    assert not state["won"] and not state["stuck"] and not state["canUndo"]
+
+
+def test_play_click_undo_redo_restart() -> None:
+    ok("new", game="clover-leaf", deal="1")
+    state = ok("play", card="6D", to=4)
+    assert state["lastMoves"] == ["6D>4", "3C>F"] and state["canUndo"]
+    assert ok("undo")["canRedo"]
+    assert ok("redo")["moves"] == 1
+    assert ok("click", card="9C")["moves"] == 2
+    assert ok("restart")["moves"] == 0
+
+
+def test_illegal_moves_and_bad_input_come_back_as_errors() -> None:
+    ok("new", game="clover-leaf", deal="1")
+    assert call("play", card="8H", to="F")["error"]["type"] == "IllegalMove"
+    assert call("play", card="8H", to=99)["error"]["type"] == "InvalidInput"
+    assert call("play", card="ZZ", to="F")["error"]["type"] == "InvalidInput"
+    assert call("new", game="chess")["error"]["message"].startswith("unknown game")
+    assert call("new", deal="12abc")["error"]["type"] == "InvalidInput"
+    assert json.loads(api.call("state", "[1"))["error"]["type"] == "InvalidInput"
+    assert call("nonsense")["error"]["type"] == "InvalidInput"
+
+
+def test_save_and_restore_through_the_api() -> None:
+    ok("new", game="trefoil", deal="77")
+    ok("redeal")
+    save = ok("save")
+    before = ok("state")
+    ok("new", game="fan", deal="1")
+    assert ok("restore", save=save)["fans"] == before["fans"]
+    assert call("restore", save="{broken")["error"]["type"] == "InvalidInput"
+
+
+def test_settings_change_and_refuse_unknown_names() -> None:
+    ok("new", game="clover-leaf", deal="1")
+    assert ok("settings", autoMove=False)["settings"]["autoMove"] is False
+    assert call("settings", colour="red")["error"]["type"] == "InvalidInput"
+    ok("settings", autoMove=True)
+
+
+def test_a_random_deal_is_numbered_as_a_string() -> None:
+    state = ok("new", game="fan")
+    assert state["deal"].isdigit()
+
+
+@pytest.mark.parametrize("game", ["clover-leaf", "shamrocks", "trefoil", "fan"])
+def test_games_lists_every_game(game: str) -> None:
+    assert game in [g["id"] for g in ok("games")]
