@@ -76,3 +76,14 @@ def test_a_random_deal_is_numbered_as_a_string() -> None:
 @pytest.mark.parametrize("game", ["clover-leaf", "shamrocks", "trefoil", "fan"])
 def test_games_lists_every_game(game: str) -> None:
     assert game in [g["id"] for g in ok("games")]
+
+
+def test_statistics_are_recorded_and_summarised_through_the_api() -> None:
+    reply = ok("stats_record", stats=None, game="fan", won=True, moves=40, seconds=75.5, solvable=True)
+    assert reply["summary"]["all"]["won"] == 1
+    reply = ok("stats_record", stats=reply["stats"], game="fan", won=False, moves=3, seconds=9)
+    assert reply["summary"]["all"]["played"] == 2 and reply["summary"]["solvable"]["played"] == 1
+    assert ok("stats_summary", stats=reply["stats"], game="fan")["summary"]["all"]["streak"] == 0
+    assert ok("stats_reset", stats=reply["stats"], game="fan")["summary"]["all"]["played"] == 0
+    assert call("stats_summary", stats="{oops", game="fan")["error"]["type"] == "InvalidInput"
+    assert call("stats_record", stats=None, game="fan", won="yes", moves=1, seconds=1)["error"]["type"] == "InvalidInput"

@@ -26,6 +26,8 @@ from .errors import IllegalMoveError, InvalidInputError
 from .games import CATALOGUE, DEFAULT_GAME
 from .position import FOUNDATION, Move
 from .session import Session
+from .stats import Stats
+from .stats import load as load_stats
 
 Json = Any
 
@@ -165,6 +167,35 @@ def _restore(params: dict[str, Json]) -> Json:
     return state()
 
 
+def _stats_reply(stats: Stats, game: str) -> Json:
+    return {"stats": stats.dumps(), "summary": stats.summary(game)}
+
+
+def _stats_summary(params: dict[str, Json]) -> Json:
+    """{stats: saved text or null, game} -> {stats, summary}."""
+    return _stats_reply(load_stats(params.get("stats")), str(params.get("game") or DEFAULT_GAME.id))
+
+
+def _stats_record(params: dict[str, Json]) -> Json:
+    """{stats, game, won, moves, seconds, solvable?, daily?: "YYYY-MM-DD"} -> {stats, summary}."""
+    game = str(params.get("game") or DEFAULT_GAME.id)
+    won, moves, seconds = params.get("won"), params.get("moves"), params.get("seconds")
+    if not isinstance(won, bool) or not isinstance(moves, int) or not isinstance(seconds, (int, float)):
+        raise InvalidInputError("a result needs won (true/false), moves and seconds")
+    daily = params.get("daily")
+    stats = load_stats(params.get("stats")).record(
+        game, won, moves, float(seconds), bool(params.get("solvable")), None if daily is None else str(daily)
+    )
+    return _stats_reply(stats, game)
+
+
+def _stats_reset(params: dict[str, Json]) -> Json:
+    """{stats, game?} -> {stats, summary}: forgets one game (or every game when game is absent)."""
+    game = params.get("game")
+    stats = load_stats(params.get("stats")).reset(None if game is None else str(game))
+    return _stats_reply(stats, str(game or DEFAULT_GAME.id))
+
+
 def _version(_: dict[str, Json]) -> Json:
     return __version__
 
@@ -183,6 +214,9 @@ METHODS: dict[str, Callable[[dict[str, Json]], Json]] = {
     "settings": _settings,
     "save": _save,
     "restore": _restore,
+    "stats_summary": _stats_summary,
+    "stats_record": _stats_record,
+    "stats_reset": _stats_reset,
 }
 
 
