@@ -86,4 +86,5 @@ def test_statistics_are_recorded_and_summarised_through_the_api() -> None:
     assert ok("stats_summary", stats=reply["stats"], game="fan")["summary"]["all"]["streak"] == 0
     assert ok("stats_reset", stats=reply["stats"], game="fan")["summary"]["all"]["played"] == 0
     assert call("stats_summary", stats="{oops", game="fan")["error"]["type"] == "InvalidInput"
-    assert call("stats_record", stats=None, game="fan", won="yes", moves=1, seconds=1)["error"]["type"] == "InvalidInput"
+    bad = call("stats_record", stats=None, game="fan", won="yes", moves=1, seconds=1)
+    assert bad["error"]["type"] == "InvalidInput"
