@@ -1,0 +1,50 @@
+"""Write dist/sw.js: the precache list and a cache name that changes with the files.
+
+build.sh runs this last, once dist/ holds everything else. The cache name is a
+hash of every file's path and bytes, so any change to the app gives the service
+worker new bytes, a new cache and the removal of the old one. Nothing is listed
+by hand: the list is whatever dist/ contains.
+
+Usage: python3 scripts/precache.py DIST WEB_SW_JS
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+import sys
+from pathlib import Path
+
+SKIP = {"sw.js"}
+
+
+def precache_files(dist: Path) -> list[Path]:
+    return sorted(p for p in dist.rglob("*") if p.is_file() and p.relative_to(dist).as_posix() not in SKIP)
+
+
+def main(dist_dir: str, source: str) -> int:
+    dist = Path(dist_dir)
+    files = precache_files(dist)
+    digest = hashlib.sha256()
+    raw = gzipped = 0
+    for path in files:
+        data = path.read_bytes()
+        name = path.relative_to(dist).as_posix()
+        digest.update(name.encode() + b"\0" + hashlib.sha256(data).digest())
+        raw += len(data)
+        gzipped += len(gzip.compress(data, 6))
+    worker_source = Path(source).read_text(encoding="utf-8")
+    digest.update(worker_source.encode())
+    cache_name = f"cloverleaf-{digest.hexdigest()[:16]}"
+    urls = ["./"] + [f"./{path.relative_to(dist).as_posix()}" for path in files]
+    header = f"const CACHE_NAME = {json.dumps(cache_name)};\nconst PRECACHE = {json.dumps(urls, indent=0)};\n"
+    (dist / "sw.js").write_text(header + worker_source, encoding="utf-8")
+    print(f"precache: {len(urls)} URLs, cache {cache_name}", file=sys.stderr)
+    size = f"{raw / 1e6:.2f} MB raw, {gzipped / 1e6:.2f} MB gzipped"
+    print(f"dist size: {size} ({len(files) + 1} files)", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(*sys.argv[1:3]))

@@ -1,0 +1,48 @@
+// The service worker: Clover Leaf plays offline after one visit.
+//
+// build.sh writes dist/sw.js as two lines of data followed by this file:
+//   const CACHE_NAME = "cloverleaf-<hash of every precached file>";
+//   const PRECACHE = ["./", "./index.html", ...];   // every file of dist/
+// so the worker's bytes change whenever any file of the app changes: the browser
+// then installs the new worker, which fills a new cache, and its activation
+// deletes the old one. Nothing here is listed by hand.
+//
+// Answers are cache-first (the files of one build never change under their
+// names); anything not precached goes to the network, and requests to other
+// origins are never touched (the app makes none).
+
+/* global CACHE_NAME, PRECACHE */
+const CACHE_PREFIX = "cloverleaf-";
+
+self.addEventListener("install", (event) => {
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE_NAME);
+    // cache: "reload" skips the HTTP cache, so a new build never precaches stale bytes.
+    await cache.addAll(PRECACHE.map((url) => new Request(url, { cache: "reload" })));
+    await self.skipWaiting();
+  })());
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    for (const name of await caches.keys()) {
+      if (name.startsWith(CACHE_PREFIX) && name !== CACHE_NAME) await caches.delete(name);
+    }
+    await self.clients.claim();
+  })());
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
+  event.respondWith((async () => {
+    const cache = await caches.open(CACHE_NAME);
+    const cached = await cache.match(request, { ignoreSearch: true });
+    if (cached) return cached;
+    if (request.mode === "navigate") {
+      const page = await cache.match(new URL("./", self.registration.scope).href);
+      if (page) return page;
+    }
+    return fetch(request);
+  })());
+});
