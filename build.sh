@@ -1,0 +1,141 @@
+#!/usr/bin/env bash
+# Clover Leaf: build the static site in dist/, serve it, or test everything.
+#
+#   ./build.sh            build dist/ and serve it on http://127.0.0.1:${PORT:-8000}/
+#   ./build.sh build      build dist/ only
+#   ./build.sh test [ARGS] install what the tests need (pip, npm ci, Chromium via apt
+#                         when missing), build dist/, then run every test:
+#                         python3 -m pytest [ARGS]
+#
+# dist/ holds only static files: the page (web/), the five Pyodide runtime files
+# from the npm package pinned in package.json (in a folder named after its
+# version), and the Python package py/cloverleaf as a zip named after a hash of its
+# content, so a browser cache can never serve stale Python next to a new page.
+set -euo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+cd "$root"
+dist="$root/dist"
+PYODIDE_FILES=(pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip pyodide-lock.json)
+
+say() { printf '%s\n' "$*" >&2; }
+
+need_node_modules() {
+  if [ ! -f node_modules/pyodide/package.json ] \
+     || ! node -e 'const a=require("./node_modules/pyodide/package.json").version,b=require("./package-lock.json").packages["node_modules/pyodide"].version;process.exit(a===b?0:1)' 2>/dev/null; then
+    say "installing the pinned npm packages (npm ci)"
+    npm ci --no-audit --no-fund >&2
+  fi
+}
+
+build() {
+  need_node_modules
+  local version
+  version=$(node -p 'require("./node_modules/pyodide/package.json").version')
+  rm -rf "$dist"
+  mkdir -p "$dist"
+  cp -R web/. "$dist/"
+
+  local vendor="vendor/pyodide-$version"
+  mkdir -p "$dist/$vendor"
+  for file in "${PYODIDE_FILES[@]}"; do
+    cp "node_modules/pyodide/$file" "$dist/$vendor/$file"
+  done
+
+  # The Python package: a deterministic zip (sorted names, fixed timestamps) of
+  # every .py file (and package data) under py/cloverleaf, subpackages included.
+  python3 - "$dist" "$vendor" "$version" <<'PY'
+import hashlib, io, json, pathlib, sys, zipfile
+
+dist, vendor, pyodide_version = pathlib.Path(sys.argv[1]), sys.argv[2], sys.argv[3]
+source = pathlib.Path("py")
+files = sorted(
+    path for path in (source / "cloverleaf").rglob("*")
+    if path.is_file() and "__pycache__" not in path.parts and path.suffix not in {".pyc", ".pyo"}
+)
+buffer = io.BytesIO()
+with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+    for path in files:
+        info = zipfile.ZipInfo(path.relative_to(source).as_posix(), date_time=(2020, 1, 1, 0, 0, 0))
+        info.compress_type = zipfile.ZIP_DEFLATED
+        info.external_attr = 0o644 << 16
+        archive.writestr(info, path.read_bytes())
+data = buffer.getvalue()
+digest = hashlib.sha256(data).hexdigest()[:12]
+version = "0.0.0"
+for line in (source / "cloverleaf" / "__init__.py").read_text().splitlines():
+    if line.startswith("__version__"):
+        version = line.split("=", 1)[1].strip().strip("\"'")
+(dist / "py").mkdir(exist_ok=True)
+zip_name = f"py/cloverleaf-{version}-{digest}.zip"
+(dist / zip_name).write_bytes(data)
+info = {
+    "APP_VERSION": version,
+    "PYODIDE_VERSION": pyodide_version,
+    "PYODIDE_DIR": vendor + "/",
+    "PACKAGE_ZIP": zip_name,
+    "BUILD_HASH": digest,
+}
+lines = ["// Written by build.sh: what this build of dist/ contains. Do not edit.\n"]
+lines += [f"export const {key} = {json.dumps(value)};\n" for key, value in info.items()]
+(dist / "js" / "build-info.js").write_text("".join(lines))
+print(f"python package: {zip_name} ({len(files)} files, {len(data):,} bytes)", file=sys.stderr)
+PY
+  size_report
+}
+
+size_report() {
+  python3 - "$dist" <<'PY'
+import gzip, pathlib, sys
+dist = pathlib.Path(sys.argv[1])
+raw = packed = 0
+for path in dist.rglob("*"):
+    if path.is_file():
+        data = path.read_bytes()
+        raw += len(data)
+        packed += len(gzip.compress(data, 6))
+print(f"dist/: {raw:,} bytes raw, {packed:,} bytes gzipped (-6) "
+      f"({raw / 1e6:.2f} MB, {packed / 1e6:.2f} MB)", file=sys.stderr)
+PY
+}
+
+serve() {
+  local port="${PORT:-8000}"
+  say "serving dist/ at http://127.0.0.1:$port/  (Ctrl+C stops)"
+  exec python3 -m http.server "$port" --bind 127.0.0.1 --directory "$dist"
+}
+
+as_root() {
+  if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi
+}
+
+install_test_tools() {
+  say "installing the Python package with its test extras"
+  python3 -m pip install --quiet -e '.[test]' >&2
+  need_node_modules
+  if [ -z "${CLOVERLEAF_CHROMIUM:-}" ] && [ ! -x /usr/bin/chromium ]; then
+    say "installing Chromium from Debian (apt-get)"
+    as_root apt-get update -qq >&2
+    DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq chromium >&2
+  fi
+}
+
+case "${1:-serve}" in
+  build)
+    build
+    ;;
+  serve)
+    build
+    serve
+    ;;
+  test)
+    shift
+    install_test_tools
+    build
+    python3 -m pytest "$@"
+    ;;
+  *)
+    say "usage: ./build.sh [build|test [pytest args]]"
+    exit 2
+    ;;
+esac

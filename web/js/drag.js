@@ -1,0 +1,143 @@
+// Pressing, clicking and dragging cards: one Pointer Events path for mouse, pen and
+// touch. A press that travels less than the threshold is a click; further, it is a
+// drag. While dragging, the card's legal destinations (from the engine's state) are
+// highlighted; on release the card is offered to the fan or foundation under it and
+// the engine decides. A drop on nothing, or a refused one, slides the card back.
+
+const THRESHOLD = { mouse: 5, pen: 6, touch: 9 };
+
+// handlers: {
+//   enabled(): bool                   presses are ignored while false
+//   destinations(card): ["F", 3, ...] legal destinations (state.movable)
+//   click(card)                       a click or tap on a card
+//   drop(card, to): Promise<bool>     a drop; resolves false when refused
+//   dragStart(card)                   a drag began (e.g. to clear a hint)
+// }
+// Returns the function that unbinds everything.
+export function bindPointer(root, view, handlers, returnDuration) {
+  let press = null;
+
+  const tablePoint = (event) => {
+    const rect = root.getBoundingClientRect();
+    return { x: event.clientX - rect.left - root.clientLeft, y: event.clientY - rect.top - root.clientTop };
+  };
+
+  function onDown(event) {
+    if (press || !event.isPrimary || (event.pointerType === "mouse" && event.button !== 0)) return;
+    const element = event.target.closest?.(".card");
+    if (!element || !root.contains(element) || !handlers.enabled()) return;
+    const card = element.dataset.card;
+    const origin = view.placeOf(card);
+    if (!origin) return;
+    event.preventDefault();
+    press = { card, element, pointerId: event.pointerId, type: event.pointerType, start: tablePoint(event), origin, dragging: false };
+    try {
+      root.setPointerCapture(event.pointerId);
+    } catch {
+      // synthetic events may have no active pointer; capture is only a convenience
+    }
+  }
+
+  function startDrag() {
+    const destinations = handlers.destinations(press.card);
+    if (!destinations || destinations.length === 0) return false;
+    press.dragging = true;
+    press.destinations = destinations;
+    press.element.classList.add("card--dragging");
+    press.element.classList.remove("card--moving");
+    press.element.style.transitionDelay = "";
+    press.element.style.zIndex = "500";
+    root.classList.add("table--dragging");
+    view.highlight("is-target", press.card, destinations);
+    handlers.dragStart?.(press.card);
+    return true;
+  }
+
+  function onMove(event) {
+    if (!press || event.pointerId !== press.pointerId) return;
+    const point = tablePoint(event);
+    const dx = point.x - press.start.x;
+    const dy = point.y - press.start.y;
+    if (!press.dragging) {
+      if (Math.hypot(dx, dy) < (THRESHOLD[press.type] ?? 6)) return;
+      if (!startDrag()) {
+        press.refused = true; // an immovable card: the press is neither click nor drag
+        return;
+      }
+    }
+    event.preventDefault();
+    press.element.style.transform = `translate(${press.origin.x + dx}px, ${press.origin.y + dy}px)`;
+    press.point = point;
+    press.offset = { x: dx, y: dy };
+  }
+
+  function endDrag() {
+    press.element.classList.remove("card--dragging");
+    root.classList.remove("table--dragging");
+    view.highlight("is-target", null, []);
+  }
+
+  // The destination under the pointer, else the legal one the card overlaps most.
+  function dropTarget(point, offset) {
+    const regions = view.dropRegions().filter((r) => r.to !== "F" || r.suit === press.card.slice(-1));
+    const inside = (rect, p) => p.x >= rect.x && p.x <= rect.x + rect.w && p.y >= rect.y && p.y <= rect.y + rect.h;
+    const under = regions.find((region) => inside(region.rect, point));
+    if (under) return under.to;
+    const { cardW, cardH } = view.layout;
+    const card = { x: press.origin.x + offset.x, y: press.origin.y + offset.y, w: cardW, h: cardH };
+    let best = null;
+    let bestArea = 0;
+    for (const region of regions) {
+      if (!press.destinations.includes(region.to)) continue;
+      const w = Math.min(card.x + card.w, region.rect.x + region.rect.w) - Math.max(card.x, region.rect.x);
+      const h = Math.min(card.y + card.h, region.rect.y + region.rect.h) - Math.max(card.y, region.rect.y);
+      if (w > 0 && h > 0 && w * h > bestArea) {
+        bestArea = w * h;
+        best = region.to;
+      }
+    }
+    return best;
+  }
+
+  async function onUp(event) {
+    if (!press || event.pointerId !== press.pointerId) return;
+    const current = press;
+    press = null;
+    if (!current.dragging) {
+      if (!current.refused) handlers.click(current.card);
+      return;
+    }
+    press = current; // endDrag/dropTarget read it
+    endDrag();
+    const to = dropTarget(current.point ?? current.start, current.offset ?? { x: 0, y: 0 });
+    press = null;
+    const home = current.origin.where;
+    if (to === null || (to !== "F" && String(to) === home) || (to === "F" && home === "F")) {
+      view.returnCard(current.card, returnDuration());
+      return;
+    }
+    const played = await handlers.drop(current.card, to);
+    if (!played) view.returnCard(current.card, returnDuration());
+  }
+
+  function onCancel(event) {
+    if (!press || event.pointerId !== press.pointerId) return;
+    const current = press;
+    if (current.dragging) {
+      endDrag();
+      view.returnCard(current.card, returnDuration());
+    }
+    press = null;
+  }
+
+  const bindings = [
+    ["pointerdown", onDown],
+    ["pointermove", onMove],
+    ["pointerup", onUp],
+    ["pointercancel", onCancel],
+  ];
+  for (const [type, listener] of bindings) root.addEventListener(type, listener);
+  return () => {
+    for (const [type, listener] of bindings) root.removeEventListener(type, listener);
+  };
+}

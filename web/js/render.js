@@ -1,0 +1,240 @@
+// Drawing the table from a state object: a keyed DOM diff, cards placed with
+// `transform`. Nothing here reads game facts back from the DOM; the DOM only
+// mirrors the last state and layout it was given.
+//
+// Test and style hooks: every card element has data-card="8H", data-where="F" or
+// the 1-based fan number, and data-index (0 = bottom of its fan); fans are
+// [data-fan="3"], foundations [data-foundation="C"].
+
+import { createCard, isRed, rankOf, suitIcon, suitOf, SUITS } from "./cards.js";
+import { cardInFan, computeLayout, fanRect } from "./layout.js";
+import { moveDuration } from "./anim.js";
+
+const RANK_VALUE = { A: 1, T: 10, J: 11, Q: 12, K: 13 };
+const rankValue = (card) => RANK_VALUE[rankOf(card)] ?? Number(rankOf(card));
+const Z_FAN = 10;
+const Z_FOUNDATION = 10;
+const Z_MOVING = 200;
+
+export class TableView {
+  constructor(root) {
+    this.root = root;
+    this.cards = new Map(); // card -> element
+    this.places = new Map(); // card -> {x, y, z, where, index}: what the DOM shows
+    this.fanElements = [];
+    this.foundationElements = new Map(); // suit -> element
+    this.layout = null;
+    this.fanCount = 0;
+    this.state = null;
+    this.reserve = 0; // pixels kept free right of the foundations (redeal button)
+    for (const suit of SUITS) {
+      const element = document.createElement("div");
+      element.className = "foundation";
+      element.dataset.foundation = suit;
+      element.append(suitIcon(suit, "foundation__suit"));
+      const direction = document.createElement("span");
+      direction.className = "foundation__direction";
+      element.append(direction);
+      if (isRed(`A${suit}`)) element.classList.add("foundation--red");
+      root.append(element);
+      this.foundationElements.set(suit, element);
+    }
+  }
+
+  // Show `fanCount` empty fans before any state is known (while Python loads).
+  preview(fanCount) {
+    this.setFanCount(fanCount);
+    this.relayout();
+  }
+
+  setFanCount(count) {
+    if (count === this.fanCount) return;
+    this.fanCount = count;
+    for (const element of this.fanElements) element.remove();
+    this.fanElements = [];
+    for (let i = 0; i < count; i++) {
+      const element = document.createElement("div");
+      element.className = "fan";
+      element.dataset.fan = String(i + 1);
+      this.root.append(element);
+      this.fanElements.push(element);
+    }
+    this.layout = null;
+  }
+
+  // Keep `pixels` free at the right end of the foundation row.
+  setReserve(pixels) {
+    if (pixels === this.reserve) return;
+    this.reserve = pixels;
+    this.layout = null;
+  }
+
+  // Recompute the geometry for the table's current size; true when it changed.
+  relayout() {
+    const width = this.root.clientWidth;
+    const height = this.root.clientHeight;
+    if (this.layout && this.layout.width === width && this.layout.height === height) return false;
+    if (!width || !height || !this.fanCount) return false;
+    this.layout = computeLayout(width, height, this.fanCount, this.reserve);
+    const { cardW, cardH, orientation } = this.layout;
+    this.root.style.setProperty("--cw", `${cardW}px`);
+    this.root.style.setProperty("--ch", `${cardH}px`);
+    this.root.classList.toggle("table--vertical", orientation === "vertical");
+    this.root.classList.toggle("table--horizontal", orientation === "horizontal");
+    SUITS.forEach((suit, i) => {
+      const { x, y } = this.layout.foundations[i];
+      this.foundationElements.get(suit).style.transform = `translate(${x}px, ${y}px)`;
+    });
+    this.placeFans();
+    return true;
+  }
+
+  placeFans() {
+    if (!this.layout) return;
+    this.fanElements.forEach((element, i) => {
+      const count = this.state ? this.state.fans[i]?.length ?? 0 : 0;
+      const rect = fanRect(this.layout, i, count);
+      element.style.transform = `translate(${rect.x}px, ${rect.y}px)`;
+      element.style.width = `${rect.w}px`;
+      element.style.height = `${rect.h}px`;
+      element.classList.toggle("fan--empty", count === 0);
+    });
+  }
+
+  // Where each of the 52 cards goes for `state`.
+  placesFor(state) {
+    const places = new Map();
+    state.fans.forEach((fan, fanIndex) => {
+      fan.forEach((card, index) => {
+        const { x, y } = cardInFan(this.layout, fanIndex, index, fan.length);
+        places.set(card, { x, y, z: Z_FAN + index, where: String(fanIndex + 1), index });
+      });
+    });
+    state.foundations.forEach((foundation, i) => {
+      const { x, y } = this.layout.foundations[i];
+      for (const rank of ["A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K"]) {
+        const card = rank + foundation.suit;
+        if (places.has(card)) continue;
+        const order = foundation.up === false ? 14 - rankValue(card) : rankValue(card);
+        places.set(card, { x, y, z: Z_FOUNDATION + order, where: "F", index: order - 1 });
+      }
+    });
+    return places;
+  }
+
+  // Draw `state`. animate: slide the cards that moved; order: cards to move first
+  // (in that order, each a little after the previous one).
+  render(state, { animate = false, order = [] } = {}) {
+    const fanCountChanged = state.fans.length !== this.fanCount;
+    this.state = state;
+    this.setFanCount(state.fans.length);
+    this.relayout();
+    if (!this.layout) return;
+    if (fanCountChanged) animate = false;
+    this.placeFans();
+    const places = this.placesFor(state);
+    const duration = animate ? moveDuration() : 0;
+    let delayIndex = 0;
+    const delays = new Map(order.map((card) => [card, delayIndex++]));
+    for (const [card, place] of places) {
+      let element = this.cards.get(card);
+      const old = this.places.get(card);
+      if (!element) {
+        element = createCard(card);
+        this.cards.set(card, element);
+        this.root.append(element);
+      }
+      const moved = !old || old.x !== place.x || old.y !== place.y;
+      element.dataset.where = place.where;
+      element.dataset.index = String(place.index);
+      element.classList.toggle("card--movable", Boolean(state.movable[card]));
+      if (moved && old && duration > 0) {
+        const delay = (delays.get(card) ?? 0) * Math.round(duration * 0.45);
+        this.slide(element, place, duration, delay);
+      } else if (moved || !old || old.z !== place.z) {
+        if (!element.classList.contains("card--moving")) element.style.zIndex = String(place.z);
+        element.style.transform = `translate(${place.x}px, ${place.y}px)`;
+      }
+      this.places.set(card, place);
+    }
+    SUITS.forEach((suit, i) => {
+      const foundation = state.foundations[i];
+      const element = this.foundationElements.get(suit);
+      element.querySelector(".foundation__direction").textContent =
+        foundation.up === false ? "K\u2193" : "A\u2191";
+      element.dataset.count = String(foundation.count);
+    });
+  }
+
+  // Move an element to `place` with a transition, above everything while moving.
+  slide(element, place, duration, delay = 0) {
+    element.classList.add("card--moving");
+    element.style.zIndex = String(Z_MOVING + delay);
+    element.style.transitionDuration = `${duration}ms`;
+    element.style.transitionDelay = `${delay}ms`;
+    element.style.transform = `translate(${place.x}px, ${place.y}px)`;
+    const token = {};
+    element._slide = token;
+    const finish = () => {
+      if (element._slide !== token) return;
+      element._slide = null;
+      element.classList.remove("card--moving");
+      element.style.transitionDuration = "";
+      element.style.transitionDelay = "";
+      element.style.zIndex = String(this.places.get(element.dataset.card)?.z ?? place.z);
+    };
+    setTimeout(finish, duration + delay + 50);
+  }
+
+  // Put a card back where the state says it is (after a drag), sliding if asked.
+  returnCard(card, duration) {
+    const element = this.cards.get(card);
+    const place = this.places.get(card);
+    if (!element || !place) return;
+    if (duration > 0) this.slide(element, place, duration);
+    else {
+      element.style.zIndex = String(place.z);
+      element.style.transform = `translate(${place.x}px, ${place.y}px)`;
+    }
+  }
+
+  // Card's current top-left corner as drawn (from our records, not the DOM).
+  placeOf(card) {
+    return this.places.get(card) ?? null;
+  }
+
+  // Drop regions: each fan's rectangle (grown to a full card's room beyond its top)
+  // and each foundation, in table coordinates; `to` as the API writes it.
+  dropRegions() {
+    if (!this.layout || !this.state) return [];
+    const { cardW, cardH } = this.layout;
+    const regions = this.state.fans.map((fan, i) => {
+      const rect = fanRect(this.layout, i, fan.length);
+      return { to: i + 1, rect: { x: rect.x, y: rect.y, w: rect.w, h: rect.h } };
+    });
+    SUITS.forEach((suit, i) => {
+      const { x, y } = this.layout.foundations[i];
+      regions.push({ to: "F", suit, rect: { x, y, w: cardW, h: cardH } });
+    });
+    return regions;
+  }
+
+  // Highlight destinations ("F" highlights the card's own foundation).
+  highlight(className, card, destinations) {
+    for (const element of this.root.querySelectorAll(`.${className}`)) element.classList.remove(className);
+    if (!card) return;
+    for (const to of destinations) {
+      const element = to === "F" ? this.foundationElements.get(suitOf(card)) : this.fanElements[to - 1];
+      element?.classList.add(className);
+    }
+  }
+
+  markCard(className, card) {
+    for (const element of this.root.querySelectorAll(`.card.${className}`)) element.classList.remove(className);
+    if (card) this.cards.get(card)?.classList.add(className);
+  }
+
+  cardElement(card) {
+    return this.cards.get(card) ?? null;
+  }
+}

@@ -1,0 +1,146 @@
+// The engine's home: a module Web Worker running Pyodide and the cloverleaf package.
+//
+// Protocol (every payload is JSON-shaped):
+//   page -> worker  {id, method, params}        one API call (see py/cloverleaf/api.py)
+//                   {id, method: "job", params} a long search, run in slices
+//                   {cancel: id}                stop the job started by request `id`
+//   worker -> page  {id, result} | {id, error: {type, message}}
+//                   {event: "progress", stage}  start-up stages, for the loading bar
+//                   {event: "ready", version}   Python is up; requests are answered
+//                   {event: "failed", message}  start-up failed; nothing will be answered
+//                   {event: "log", level, text} Python's stdout/stderr, for the console
+//
+// Every request waits for start-up; requests are answered in the order they came,
+// except jobs, which run a slice at a time between other requests.
+
+import { PACKAGE_ZIP, PYODIDE_DIR } from "./build-info.js";
+
+const SLICE_NODES = 3000; // solver nodes per slice: a few ms in Pyodide
+const EXTRACT_DIR = "/home/pyodide/cloverleaf-app";
+
+let api = null; // the Python function cloverleaf.api.call, once loaded
+const jobs = new Map(); // request id -> {job: Python job number, cancelled: bool}
+const cancelledEarly = new Set(); // job requests cancelled before they started
+
+function post(message) {
+  self.postMessage(message);
+}
+
+function progress(stage) {
+  post({ event: "progress", stage });
+}
+
+async function fetchPackage() {
+  const response = await fetch(new URL(`../${PACKAGE_ZIP}`, import.meta.url));
+  if (!response.ok) throw new Error(`the game package could not be downloaded (HTTP ${response.status})`);
+  return response.arrayBuffer();
+}
+
+async function start() {
+  progress("download");
+  // Fetch our package while Pyodide starts: the two do not depend on each other.
+  const packageBuffer = fetchPackage();
+  packageBuffer.catch(() => {}); // reported below, once awaited
+  const indexURL = new URL(`../${PYODIDE_DIR}`, import.meta.url).href;
+  let loadPyodide;
+  try {
+    ({ loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href));
+  } catch (error) {
+    throw new Error(`the Python runtime could not be downloaded (${error.message})`);
+  }
+  progress("python");
+  const pyodide = await loadPyodide({
+    indexURL,
+    packages: [],
+    stdout: (text) => post({ event: "log", level: "info", text }),
+    stderr: (text) => post({ event: "log", level: "error", text }),
+  });
+  progress("package");
+  pyodide.unpackArchive(await packageBuffer, "zip", { extractDir: EXTRACT_DIR });
+  pyodide.runPython(`import sys\nif ${JSON.stringify(EXTRACT_DIR)} not in sys.path: sys.path.insert(0, ${JSON.stringify(EXTRACT_DIR)})`);
+  api = pyodide.pyimport("cloverleaf.api").call; // kept for the worker's lifetime
+  const version = callPython("version", {});
+  post({ event: "ready", version: version.ok ?? null });
+}
+
+// One synchronous call into Python: {ok} or {error}. Never throws.
+function callPython(method, params) {
+  try {
+    return JSON.parse(api(method, JSON.stringify(params ?? {})));
+  } catch (error) {
+    // Only a bug in the worker or the runtime gets here (api.call never raises).
+    post({ event: "log", level: "error", text: `engine call ${method} failed: ${error}` });
+    return { error: { type: "Internal", message: "The game engine failed. Reload the page to continue." } };
+  }
+}
+
+function reply(id, answer) {
+  if ("ok" in answer) post({ id, result: answer.ok });
+  else post({ id, error: answer.error });
+}
+
+// Yield to the event loop (a macrotask, so queued messages are handled first).
+const channel = new MessageChannel();
+const waiting = [];
+channel.port1.onmessage = () => waiting.shift()?.();
+function yieldToEvents() {
+  return new Promise((resolve) => {
+    waiting.push(resolve);
+    channel.port2.postMessage(null);
+  });
+}
+
+async function runJob(id, params) {
+  if (cancelledEarly.delete(id)) return;
+  const started = callPython("job_start", params);
+  if (!("ok" in started)) return reply(id, started);
+  const record = { job: started.ok.job, cancelled: false };
+  jobs.set(id, record);
+  try {
+    for (;;) {
+      await yieldToEvents();
+      if (record.cancelled) return;
+      const step = callPython("job_step", { job: record.job, nodes: SLICE_NODES });
+      if (!("ok" in step)) return reply(id, step);
+      if (step.ok.done) return reply(id, { ok: step.ok.result });
+    }
+  } finally {
+    jobs.delete(id);
+  }
+}
+
+function cancelJob(id) {
+  const record = jobs.get(id);
+  if (!record) {
+    cancelledEarly.add(id); // not started yet (or already finished: then harmless)
+    post({ id, error: { type: "Cancelled", message: "cancelled" } });
+    return;
+  }
+  if (record.cancelled) return;
+  record.cancelled = true;
+  callPython("job_cancel", { job: record.job });
+  post({ id, error: { type: "Cancelled", message: "cancelled" } });
+}
+
+const ready = start().catch((error) => {
+  post({ event: "failed", message: String(error?.message ?? error) });
+  throw error;
+});
+ready.catch(() => {});
+
+self.onmessage = async (event) => {
+  const message = event.data ?? {};
+  if ("cancel" in message) {
+    cancelJob(message.cancel);
+    return;
+  }
+  const { id, method, params } = message;
+  try {
+    await ready;
+  } catch {
+    post({ id, error: { type: "Unavailable", message: "The game engine did not start." } });
+    return;
+  }
+  if (method === "job") runJob(id, params);
+  else reply(id, callPython(method, params));
+};
