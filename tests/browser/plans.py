@@ -1,0 +1,140 @@
+"""Plans for the browser tests, computed with the engine on CPython: which deal to
+open and which cards to click or drag to reach a given situation in the page.
+
+The page runs the same engine in Pyodide, so a plan made here replays there.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from typing import Any
+
+from cloverleaf import FOUNDATION, REDEAL, Move, find_game, parse_move
+from cloverleaf.cards import card_str
+from cloverleaf.engine import destinations
+from cloverleaf.session import Session, Settings
+
+Dest = str | int  # "F" or a 1-based fan number, as the page's API writes it
+
+
+def to_json(dest: int) -> Dest:
+    return "F" if dest == FOUNDATION else dest + 1
+
+
+def state(game: str, deal: str, **settings: bool) -> dict[str, Any]:
+    """The engine's opening state of a deal, as the page receives it."""
+    from cloverleaf import api
+
+    api.call("settings", json.dumps({"clickToPlay": True, "autoMove": True, "autoComplete": True, **settings}))
+    answer = json.loads(api.call("new", json.dumps({"game": game, "deal": deal})))
+    return dict(answer["ok"])
+
+
+@functools.cache
+def deal_with_fan_move(game: str = "clover-leaf") -> tuple[str, str, int, int]:
+    """(deal, card, fan it may go onto, a fan it may not go onto) at the opening."""
+    for number in range(1, 200):
+        opening = state(game, str(number))
+        for card, dests in opening["movable"].items():
+            fans = [d for d in dests if d != "F"]
+            source = next(i + 1 for i, fan in enumerate(opening["fans"]) if card in fan)
+            illegal = [
+                i + 1 for i, fan in enumerate(opening["fans"])
+                if fan and i + 1 not in dests and i + 1 != source
+            ]
+            if fans and illegal:
+                return str(number), card, fans[0], illegal[0]
+    raise AssertionError("no deal with a fan move found")
+
+
+@functools.cache
+def deal_with_foundation_click(game: str = "clover-leaf") -> tuple[str, str]:
+    """(deal, card) where, with auto move off, clicking card plays it to its foundation."""
+    for number in range(1, 200):
+        opening = state(game, str(number), autoMove=False, autoComplete=False)
+        for card, dest in opening["click"].items():
+            if dest == "F":
+                return str(number), card
+    raise AssertionError("no deal with a foundation click found")
+
+
+@functools.cache
+def clicks_to_stuck(
+    games: tuple[str, ...] = ("alexander-the-great", "clover-leaf"),
+) -> tuple[str, str, tuple[str, ...]]:
+    """(game, deal, cards): clicking these cards in turn leaves the game stuck.
+
+    The shortest such run among the first deals, playing the engine's click rule
+    on the first clickable card each time.
+    """
+    best: tuple[str, str, tuple[str, ...]] | None = None
+    for game in games:
+        rules = find_game(game)
+        for number in range(1, 150):
+            session = Session.new(game, number, Settings())
+            cards: list[str] = []
+            while not session.stuck and not session.won and len(cards) < 25:
+                clickable = [
+                    card for card in destinations(rules, session.position)
+                    if session.click_target(card) is not None
+                ]
+                if not clickable:
+                    break
+                session.click(clickable[0])
+                cards.append(card_str(clickable[0]))
+            if session.stuck and (best is None or len(cards) < len(best[2])):
+                best = (game, str(number), tuple(cards))
+            if best and len(best[2]) <= 3:
+                return best
+    assert best is not None, "no deal found that clicking leaves stuck"
+    return best
+
+
+def winning_decisions(game: str, deal: str, budget: int = 300_000) -> list[tuple[str, Dest]] | None:
+    """The player's decisions that win ``deal`` with the default settings (auto move
+    and auto complete on), from the solver's solution; None when it finds none.
+
+    Moves that auto move already made are skipped; if the session's automatic moves
+    make the rest of a solution inapplicable, the solver runs again from there.
+    """
+    from cloverleaf.solver import solve
+
+    session = Session.new(game, deal, Settings())
+    decisions: list[tuple[str, Dest]] = []
+    for _ in range(20):
+        if session.won:
+            return decisions
+        result = solve(session.rules, session.position, budget)
+        if result.verdict != "solved":
+            return None
+        progressed = False
+        for move in (parse_move(str(m)) for m in result.moves):
+            if session.won:
+                break
+            if move.is_redeal:
+                session.play(REDEAL)
+                decisions.append(("redeal", "redeal"))
+                progressed = True
+                continue
+            legal = destinations(session.rules, session.position).get(move.card, [])
+            if move.dest not in legal:
+                if move.dest == FOUNDATION and session.position.find(move.card) is None:
+                    continue  # auto move already played it
+                break  # the session's auto moves changed the position: solve again
+            session.play(Move(move.card, move.dest))
+            decisions.append((card_str(move.card), to_json(move.dest)))
+            progressed = True
+        if not progressed:
+            return None
+    return decisions if session.won else None
+
+
+@functools.cache
+def winnable_deal(game: str = "clover-leaf") -> tuple[str, tuple[tuple[str, Dest], ...]]:
+    """A deal the solver wins, with the player's decisions that win it."""
+    for number in range(1, 40):
+        decisions = winning_decisions(game, str(number))
+        if decisions is not None:
+            return str(number), tuple(decisions)
+    raise AssertionError("the solver won none of the first deals")
