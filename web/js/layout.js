@@ -12,7 +12,7 @@ const MIN_CARD_W = 18;
 // Visible part of a covered card, as a share of the card's height (vertical fans)
 // or width (horizontal fans): enough to read its corner index.
 const STEP = { vertical: 0.25, horizontal: 0.36 };
-const MIN_STEP = { vertical: 0.07, horizontal: 0.1 };
+const MIN_STEP = { vertical: 0.04, horizontal: 0.06 };
 const GAP = 0.12; // space between fans, as a share of the card's width
 
 // The length a fan is designed for: its deal size plus room to grow by three.
