@@ -1,0 +1,451 @@
+"""The solver's board: a mutable position with do/undo, canonical keys and pruning.
+
+Names used here and in :mod:`.search`:
+
+- ``card``: an int 0..51 (``13 * suit + rank``), as in :mod:`cloverleaf.cards`.
+- ``fans``: a list of ``bytes``, one a fan, bottom card first; a fan is a byte
+  string so that moving a card is one slice and one concatenation, and a key is
+  one ``join``.
+- ``where[card]``: the index of the fan holding the card, or ``ON_FOUNDATION``.
+- ``found[suit]``: how many cards lie on that suit's foundation.
+- ``step``: ``(card, source, dest)``; ``source`` is a fan index or
+  ``ON_FOUNDATION`` (a foundation return), ``dest`` a fan index, ``ON_FOUNDATION``
+  or ``REDEAL_STEP``.
+- ``phase``: what the rules allow from this position. A *settled* position is one
+  from which no redeal is left: its fans are interchangeable (no rule looks at a
+  fan's number), so its key sorts them. Before the last redeal the order of the
+  fans and of their cards decides what the redeal deals, so nothing may be
+  sorted or pruned there.
+
+Every pruning rule of the solver lives in this file, each with the argument that
+it never loses a win (see :meth:`Board.autoplay`, :meth:`Board.moves`,
+:meth:`Board.dead_after` and :meth:`Board.hopeless`). Cutting a win would turn an
+``unsolvable`` verdict into a false proof, so a rule without a proof is only ever
+used to *order* moves, never to drop them.
+"""
+
+from __future__ import annotations
+
+from ..engine import redeal as engine_redeal
+from ..position import FOUNDATION, REDEAL_DEST, Position
+from ..rules import Build, Rules
+
+ON_FOUNDATION = FOUNDATION  # -1: where[] of a card on its foundation; a step's source/dest
+REDEAL_STEP = REDEAL_DEST  # -2
+SEPARATOR = b"\x7f"
+_BYTE = [bytes((card,)) for card in range(52)]
+# A state starts with 0x80 + the redeals left: never a card, so no settled key
+# (sorted fans, which starts with a card or a separator) equals an unsettled one.
+_PREFIX = [bytes((0x80 + n,)) for n in range(64)]
+
+Step = tuple[int, int, int]
+
+
+class Tables:
+    """Everything about a game that the search looks up per card, computed once."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.in_suit = rules.build is not Build.ANY_SUIT_UP_OR_DOWN
+        # index[card]: its place on its foundation (0 = base, 12 = last card).
+        self.index = [rules.foundation_index(card) for card in range(52)]
+        # order[suit][i]: the i-th card of that suit's foundation; a 53rd entry (-1) ends it.
+        self.order = [[rules.foundation_card(suit, i) for i in range(13)] + [-1] for suit in range(4)]
+        # targets[card]: the cards it may be placed on in a fan.
+        self.targets = [
+            tuple(target for target in range(52) if target != card and rules.builds_on(card, target))
+            for card in range(52)
+        ]
+        # covers[card]: the cards that may be placed on it (the reverse of targets).
+        self.covers = [
+            tuple(other for other in range(52) if other != card and rules.builds_on(other, card))
+            for card in range(52)
+        ]
+        self.filler = [rules.fills_empty_fan(card) for card in range(52)]
+        self.limit = rules.fan_limit if rules.fan_limit is not None else 10**6
+        self.returns = rules.foundation_return and not self.in_suit
+
+
+class Board:
+    """A position of one game that the search changes in place and changes back.
+
+    >>> from cloverleaf.games import CLOVER_LEAF
+    >>> from cloverleaf.deals import deal
+    >>> board = Board(Tables(CLOVER_LEAF), deal(CLOVER_LEAF, 1))
+    >>> len(board.fans), sum(board.found)
+    (16, 4)
+    """
+
+    def __init__(self, tables: Tables, position: Position) -> None:
+        self.tables = tables
+        self.rules = tables.rules
+        self.fans: list[bytes] = [bytes(fan) for fan in position.fans]
+        self.found: list[int] = list(position.foundations)
+        self.redeals_left = position.redeals_left
+        self.deal = position.deal
+        self.where: list[int] = [ON_FOUNDATION] * 52
+        self._index_fans()
+
+    def state(self) -> bytes:
+        """This board in one byte string, fans in their real order (see :meth:`load`)."""
+        return _PREFIX[self.redeals_left] + SEPARATOR.join(self.fans)
+
+    def load(self, state: bytes) -> None:
+        """Become the board that :meth:`state` encoded."""
+        self.redeals_left = state[0] - 0x80
+        self.fans = state[1:].split(SEPARATOR)
+        where = self.where
+        found = [0, 0, 0, 0]
+        for card in range(52):
+            where[card] = ON_FOUNDATION
+        for number, fan in enumerate(self.fans):
+            for card in fan:
+                where[card] = number
+        for card in range(52):
+            if where[card] < 0:
+                found[card // 13] += 1
+        self.found = found
+
+    def _index_fans(self) -> None:
+        where = self.where
+        for card in range(52):
+            where[card] = ON_FOUNDATION
+        for number, fan in enumerate(self.fans):
+            for card in fan:
+                where[card] = number
+
+    # -- what the rules allow here ---------------------------------------------------
+
+    @property
+    def settled(self) -> bool:
+        """No redeal is left: fans are interchangeable and every pruning rule applies."""
+        return self.redeals_left == 0
+
+    @property
+    def autoplays(self) -> bool:
+        """Whether foundation moves are played at once (see :meth:`autoplay`)."""
+        return self.tables.in_suit and self.settled
+
+    def position(self) -> Position:
+        """The engine's value of this board."""
+        return Position(
+            tuple(tuple(fan) for fan in self.fans),
+            (self.found[0], self.found[1], self.found[2], self.found[3]),
+            self.redeals_left,
+            self.deal,
+        )
+
+    def won(self) -> bool:
+        return self.found[0] + self.found[1] + self.found[2] + self.found[3] == 52
+
+    def key(self) -> bytes:
+        """One byte string per equivalent position.
+
+        The cards that are not in a fan are on their foundations (a returned card
+        lies in a fan), so the fans alone give the position. Settled positions
+        sort their fans: no rule looks at a fan's number, so a position and any
+        permutation of its fans win or lose together, and are searched once.
+        Before the last redeal the shuffle gathers the fans in order, so the order
+        is part of the key, and so is the number of redeals left.
+        """
+        if self.settled:
+            return SEPARATOR.join(sorted(self.fans))
+        return self.state()
+
+    # -- changing the board ----------------------------------------------------------
+
+    def do(self, step: Step) -> object:
+        """Play ``step`` (legal by construction); return what :meth:`undo` needs."""
+        card, source, dest = step
+        if dest == REDEAL_STEP:
+            saved = (self.fans, self.redeals_left)
+            after = engine_redeal(self.rules, self.position())
+            self.fans = [bytes(fan) for fan in after.fans]
+            self.redeals_left = after.redeals_left
+            self._index_fans()
+            return saved
+        fans = self.fans
+        if source >= 0:
+            fans[source] = fans[source][:-1]
+        else:
+            self.found[card // 13] -= 1
+        if dest >= 0:
+            fans[dest] += _BYTE[card]
+        else:
+            self.found[card // 13] += 1
+        self.where[card] = dest
+        return None
+
+    def undo(self, step: Step, saved: object) -> None:
+        card, source, dest = step
+        if dest == REDEAL_STEP:
+            fans, redeals_left = saved  # type: ignore[misc]
+            self.fans = fans
+            self.redeals_left = redeals_left
+            self._index_fans()
+            return
+        fans = self.fans
+        if dest >= 0:
+            fans[dest] = fans[dest][:-1]
+        else:
+            self.found[card // 13] -= 1
+        if source >= 0:
+            fans[source] += _BYTE[card]
+        else:
+            self.found[card // 13] += 1
+        self.where[card] = source
+
+    def autoplay(self, sources: list[int] | None) -> list[Step]:
+        """Play every foundation move there is, repeatedly; return the steps played.
+
+        ``sources`` lists the fans whose top card may have changed (None: all).
+        Only called where :attr:`autoplays` holds: fans build in suit and no
+        redeal is left.
+
+        Why this never loses a win (it also shows that foundation returns are
+        never needed in these games, Warfield's rules included). Take a winning
+        sequence S from a position P and the position P' after some card c went
+        up. Call *ghosts* the cards that lie on a foundation in P' but in a fan in
+        S; for each suit they are the foundation cards from S's count to P''s
+        count. Replay S from P', skipping every move of a ghost and every return
+        (a returned card simply becomes a ghost), and keep the invariant: ghosts
+        lie only at the tops of fans in S, and P''s fans are S's fans without
+        their ghosts. A card x that is no ghost moves in S either onto a card that
+        is no ghost (a top in S, hence a top in P'), or to an empty fan (empty in
+        P' too), or to its foundation (then its suit has no ghosts and P' plays
+        it too), or onto a ghost g. Building is in suit, so x is g's successor or
+        predecessor on the foundation; the predecessor is a ghost or lies on the
+        foundation, so x is the successor of the last ghost of its suit: P' plays
+        x to the foundation and it becomes a ghost on top of g. Fewer cards in
+        each fan never break a fan limit. So P' reaches a win. Redeals break the
+        argument (a shuffle of other cards deals differently), hence the
+        ``settled`` condition.
+        """
+        t = self.tables
+        fans = self.fans
+        where = self.where
+        found = self.found
+        index = t.index
+        order = t.order
+        played: list[Step] = []
+        todo = [fan[-1] for fan in fans if fan] if sources is None else [
+            fans[s][-1] for s in sources if fans[s]
+        ]
+        while todo:
+            card = todo.pop()
+            suit = card // 13
+            if found[suit] != index[card]:
+                continue
+            source = where[card]
+            if source < 0:
+                continue
+            fan = fans[source]
+            if fan[-1] != card:
+                continue
+            fans[source] = fan[:-1]
+            found[suit] += 1
+            where[card] = ON_FOUNDATION
+            played.append((card, source, ON_FOUNDATION))
+            if len(fan) > 1:
+                todo.append(fan[-2])
+            following = order[suit][found[suit]]
+            if following >= 0:
+                todo.append(following)
+        return played
+
+    def unplay(self, played: list[Step]) -> None:
+        for step in reversed(played):
+            self.undo(step, None)
+
+    # -- moves -------------------------------------------------------------------------
+
+    def moves(self) -> list[Step]:
+        """The moves worth searching here, best first.
+
+        Dropped, each for a reason that keeps every win:
+        - in a settled position, moves to an empty fan other than the first one:
+          the fans are interchangeable, so the positions are the same up to fan
+          order (see :meth:`key`);
+        - moving the only card of a fan to an empty fan: the same position again;
+        - foundation moves where :meth:`autoplay` already plays them all;
+        - foundation returns where fans build in suit (see :meth:`autoplay`: a
+          win with returns gives a win without them).
+        The order (a heuristic only) prefers moves that uncover the card a
+        foundation needs soonest, and sends cards to empty fans last.
+        """
+        t = self.tables
+        fans = self.fans
+        where = self.where
+        found = self.found
+        index = t.index
+        targets = t.targets
+        filler = t.filler
+        limit = t.limit
+        settled = self.settled
+        autoplays = self.autoplays
+        empty = -1
+        if settled:
+            for number, fan in enumerate(fans):
+                if not fan:
+                    empty = number
+                    break
+        scored: list[tuple[int, Step]] = []
+        for source, fan in enumerate(fans):
+            if not fan:
+                continue
+            card = fan[-1]
+            suit = card // 13
+            if len(fan) > 1:
+                under = fan[-2]
+                need = index[under] - found[under // 13]
+            else:
+                need = -1
+            if not autoplays and found[suit] == index[card]:
+                scored.append((-100, (card, source, ON_FOUNDATION)))
+            for target in targets[card]:
+                dest = where[target]
+                if dest >= 0 and dest != source:
+                    dest_fan = fans[dest]
+                    if dest_fan[-1] == target and len(dest_fan) < limit:
+                        scored.append((need, (card, source, dest)))
+            if filler[card] and len(fan) > 1:
+                if settled:
+                    if empty >= 0:
+                        scored.append((need + 20, (card, source, empty)))
+                else:
+                    for dest, dest_fan in enumerate(fans):
+                        if not dest_fan:
+                            scored.append((need + 20, (card, source, dest)))
+        if t.returns:
+            order = t.order
+            for suit in range(4):
+                if found[suit]:
+                    card = order[suit][found[suit] - 1]
+                    for target in targets[card]:
+                        dest = where[target]
+                        if dest >= 0:
+                            dest_fan = fans[dest]
+                            if dest_fan[-1] == target and len(dest_fan) < limit:
+                                scored.append((30, (card, ON_FOUNDATION, dest)))
+        scored.sort(key=_first)
+        steps = [step for _, step in scored]
+        if self.redeals_left > 0 and any(fans):
+            steps.append((-1, -1, REDEAL_STEP))
+        return steps
+
+    # -- proofs that a position is lost -------------------------------------------------
+
+    def dead_after(self, card: int) -> bool:
+        """Whether ``card``, just placed on a fan top, can never move again.
+
+        It could move to its foundation only after its predecessor there, and
+        onto a fan only onto one of its targets. If the predecessor lies beneath
+        it in the same fan, and so does every target or the target is on its
+        foundation (where, in a game without returns, it stays), then every way
+        out waits for a card beneath it: the card never moves and never reaches
+        its foundation, so the position is lost. A card that may fill an empty
+        fan is left to :meth:`hopeless`. Only used in settled positions of games
+        without returns.
+        """
+        t = self.tables
+        if t.filler[card]:
+            return False
+        where = self.where
+        fan = where[card]
+        if fan < 0:  # it went on up to its foundation after the move
+            return False
+        i = t.index[card]
+        if i > 0 and where[t.order[card // 13][i - 1]] != fan:
+            return False
+        return all(where[target] == fan or where[target] == ON_FOUNDATION for target in t.targets[card])
+
+    def schedule(self) -> int:
+        """-1 when some card in a fan can never move (the position is lost), else a cost.
+
+        A schedule of *first moves*, computed greedily to a fixed point. A card
+        can first move only after every card above it has moved; to its
+        foundation only when every earlier card of its suit is on the foundation
+        or has moved; onto a target only when that target has moved (it is then a
+        top somewhere) or every card above the target has moved (in the card's
+        own fan the targets beneath it never qualify); to an empty fan only if it
+        may fill one and a fan is empty or every card of another fan has moved.
+        Where foundation cards may return, a target on its foundation counts as
+        available. Every condition is necessary and gets only easier as more
+        cards are scheduled, so the greedy fixed point contains every card that
+        can ever move; a card left out never moves, never reaches its
+        foundation, and the position is lost. Only used in settled positions.
+
+        The cost, used only to order the search, is the number of cards in fans
+        plus, for each, the sweep of the fixed point in which it was scheduled:
+        a card that must wait for many others to move first costs more.
+        """
+        t = self.tables
+        fans = self.fans
+        where = self.where
+        index = t.index
+        order = t.order
+        targets = t.targets
+        filler = t.filler
+        returns = t.returns
+        moved = bytearray(52)
+        position = [0] * 52
+        frontier: list[int] = []
+        empty_possible = False
+        for fan in fans:
+            frontier.append(len(fan) - 1)
+            if not fan:
+                empty_possible = True
+            for depth, card in enumerate(fan):
+                position[card] = depth
+        ready = [order[suit][self.found[suit]] for suit in range(4)]
+        left = sum(len(fan) for fan in fans)
+        cost = left
+        sweep = 0
+        changed = True
+        while changed:
+            changed = False
+            sweep += 1
+            for number, fan in enumerate(fans):
+                depth = frontier[number]
+                while depth >= 0:
+                    card = fan[depth]
+                    ok = card == ready[card // 13]
+                    if not ok:
+                        for target in targets[card]:
+                            other = where[target]
+                            if other < 0:
+                                if returns:
+                                    ok = True
+                                    break
+                            elif moved[target] or (other != number and position[target] >= frontier[other]):
+                                ok = True
+                                break
+                        else:
+                            ok = filler[card] and empty_possible
+                    if not ok:
+                        break
+                    moved[card] = 1
+                    left -= 1
+                    cost += sweep
+                    depth -= 1
+                    changed = True
+                    suit = card // 13
+                    if ready[suit] == card:
+                        i = index[card] + 1
+                        following = order[suit][i]
+                        while following >= 0 and moved[following]:
+                            i += 1
+                            following = order[suit][i]
+                        ready[suit] = following
+                frontier[number] = depth
+                if depth < 0 and fan:
+                    empty_possible = True
+        return -1 if left else cost
+
+    def hopeless(self) -> bool:
+        """Whether :meth:`schedule` proves the position lost."""
+        return self.schedule() < 0
+
+
+def _first(item: tuple[int, Step]) -> int:
+    return item[0]

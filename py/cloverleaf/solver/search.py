@@ -1,0 +1,261 @@
+"""Depth-first search over positions, resumable in slices, with three verdicts.
+
+Names:
+
+- ``node``: one position produced by one move (the starting position is node 1).
+  Budgets count nodes, never seconds, so a search gives the same answer on
+  every machine and in every browser.
+- ``seen``: the keys (:meth:`Board.key`) of every position already reached; a
+  position is expanded at most once, so the search ends and, when it ends
+  without a win, it has covered every position reachable from the start: a
+  proof that the start is lost.
+- ``frame``: one level of the depth-first stack: the step that led to it, the
+  foundation moves played automatically after it, its moves and the next one
+  to try. The stack *is* the current path, so a win reads its solution off it.
+
+The life of a search (as in Black Hole Solver): make a :class:`Search`, call
+:meth:`Search.run` with a node budget as often as you like, read
+:attr:`Search.verdict`. Running in slices gives the same verdict and the same
+moves as one uninterrupted run, because the search keeps its whole state
+between slices and stops only between two nodes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from heapq import heappop, heappush
+from typing import Any
+
+from ..engine import is_won, play
+from ..position import FOUNDATION, REDEAL, Move, Position
+from ..rules import Rules
+from .board import REDEAL_STEP, Board, Step, Tables
+
+SOLVED = "solved"
+UNSOLVABLE = "unsolvable"
+UNKNOWN = "unknown"
+
+_TABLES: dict[str, Tables] = {}
+
+
+def tables_for(rules: Rules) -> Tables:
+    """The per-card tables of a game, computed once per process."""
+    tables = _TABLES.get(rules.id)
+    if tables is None or tables.rules != rules:
+        tables = Tables(rules)
+        _TABLES[rules.id] = tables
+    return tables
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    """A verdict, the solution's moves in move notation (empty unless solved), nodes used."""
+
+    verdict: str
+    moves: tuple[str, ...] = ()
+    nodes: int = 0
+    path: tuple[Move, ...] = field(default=(), repr=False, compare=False)
+
+    def as_dict(self) -> dict[str, Any]:
+        """``{"verdict": "solved" | "unsolvable" | "unknown", "moves": [...], "nodes": N}``."""
+        return {"verdict": self.verdict, "moves": list(self.moves), "nodes": self.nodes}
+
+
+def _pack(step: Step) -> int:
+    card, source, dest = step
+    return (card & 63) | (source + 2) << 6 | (dest + 2) << 12
+
+
+def _unpack(packed: int) -> Step:
+    return packed & 63, (packed >> 6 & 63) - 2, (packed >> 12) - 2
+
+
+def _to_move(step: Step) -> Move:
+    card, _source, dest = step
+    if dest == REDEAL_STEP:
+        return REDEAL
+    return Move(card, dest)
+
+
+def check_solution(rules: Rules, position: Position, moves: list[Move] | tuple[Move, ...]) -> bool:
+    """Whether ``moves`` win from ``position`` when replayed through the engine's checked door."""
+    current = position
+    for move in moves:
+        current = play(rules, current, move)
+    return is_won(current)
+
+
+class Search:
+    """A resumable best-first search of one position.
+
+    Each position reached is stored once, under its key, with the key of the
+    position it came from and the move between them (the table is the
+    solution, as in Freecell Solver). Positions wait in a priority queue ordered
+    by :meth:`Board.schedule`'s cost, so the search follows the most promising
+    line first and backs out of a bad one without exhausting it; it still
+    expands every reachable position before it says ``unsolvable``.
+
+    ``known_lost``: keys of positions already proved lost by an earlier,
+    finished ``unsolvable`` search of the same game (the hint walks back
+    through a game's history this way); they are not searched again.
+    """
+
+    def __init__(self, rules: Rules, position: Position, known_lost: set[bytes] | None = None) -> None:
+        self.rules = rules
+        self.start = position
+        self.board = Board(tables_for(rules), position)
+        self.lost: set[bytes] = set(known_lost) if known_lost else set()
+        self.parents: dict[bytes, tuple[bytes | None, int]] = {}
+        self.nodes = 0
+        self.verdict = UNKNOWN
+        self.solution: tuple[Move, ...] = ()
+        self._queue: list[tuple[int, int, bytes, bytes]] = []
+        self._count = 0
+        self._current: bytes | None = None
+        self._moves: list[Step] = []
+        self._next = 0
+        self._started = False
+
+    @property
+    def done(self) -> bool:
+        return self.verdict != UNKNOWN
+
+    @property
+    def positions(self) -> int:
+        """How many distinct positions the search has stored."""
+        return len(self.parents)
+
+    def result(self) -> SolveResult:
+        return SolveResult(self.verdict, tuple(str(m) for m in self.solution), self.nodes, self.solution)
+
+    def run(self, nodes: int) -> str:
+        """Search at most ``nodes`` more nodes; return the verdict so far (``unknown`` = not done)."""
+        if self.done:
+            return self.verdict
+        limit = self.nodes + max(0, nodes)
+        if not self._started:
+            if self.nodes >= limit:
+                return self.verdict
+            self._started = True
+            self._root()
+            if self.done:
+                return self.verdict
+        return self._loop(limit)
+
+    def _root(self) -> None:
+        board = self.board
+        self.nodes += 1
+        if board.autoplays:
+            board.autoplay(None)
+        key = board.key()
+        self.parents[key] = (None, 0)
+        if board.won():
+            self._solved(key)
+            return
+        cost = self._cost()
+        if key in self.lost or cost < 0:
+            self.verdict = UNSOLVABLE
+            return
+        self._push(cost, key)
+
+    def _cost(self) -> int:
+        board = self.board
+        if board.settled:
+            return board.schedule()
+        return 1000 * board.redeals_left + 8 * (52 - sum(board.found))
+
+    def _push(self, cost: int, key: bytes) -> None:
+        self._count += 1
+        heappush(self._queue, (cost, -self._count, key, self.board.state()))
+
+    def _loop(self, limit: int) -> str:
+        board = self.board
+        parents = self.parents
+        lost = self.lost
+        queue = self._queue
+        in_suit = board.tables.in_suit
+        returns = board.tables.returns
+        while True:
+            if self._next >= len(self._moves):
+                if not queue:
+                    self.verdict = UNSOLVABLE
+                    return self.verdict
+                _cost, _order, current, state = heappop(queue)
+                self._current = current
+                board.load(state)
+                self._moves = board.moves()
+                self._next = 0
+                continue
+            if self.nodes >= limit:
+                return self.verdict
+            step = self._moves[self._next]
+            self._next += 1
+            self.nodes += 1
+            saved = board.do(step)
+            settled = board.settled
+            auto: list[Step] = []
+            if settled and in_suit:
+                auto = board.autoplay(None if step[2] == REDEAL_STEP else [step[1]])
+            key = board.key()
+            if key in parents or key in lost:
+                if auto:
+                    board.unplay(auto)
+                board.undo(step, saved)
+                continue
+            parents[key] = (self._current, _pack(step))
+            if board.won():
+                self._solved(key)
+                return self.verdict
+            if settled and step[2] >= 0 and not returns and board.dead_after(step[0]):
+                cost = -1
+            else:
+                cost = self._cost()
+            if cost >= 0:
+                self._push(cost, key)
+            if auto:
+                board.unplay(auto)
+            board.undo(step, saved)
+
+    def _solved(self, key: bytes) -> None:
+        steps: list[Step] = []
+        at: bytes | None = key
+        while at is not None:
+            parent, packed = self.parents[at]
+            if parent is not None:
+                steps.append(_unpack(packed))
+            at = parent
+        steps.reverse()
+        board = Board(self.board.tables, self.start)
+        moves: list[Move] = []
+        if board.autoplays:
+            moves.extend(_to_move(s) for s in board.autoplay(None))
+        for step in steps:
+            moves.append(_to_move(step))
+            board.do(step)
+            if board.settled and board.tables.in_suit:
+                auto = board.autoplay(None if step[2] == REDEAL_STEP else [step[1]])
+                moves.extend(_to_move(s) for s in auto)
+        if not check_solution(self.rules, self.start, moves):
+            raise AssertionError(
+                f"solver bug: the solution found for {self.rules.id} does not replay: "
+                + " ".join(str(m) for m in moves)
+            )
+        self.solution = tuple(moves)
+        self.verdict = SOLVED
+
+
+def solve(rules: Rules, position: Position, budget: int) -> SolveResult:
+    """Search ``position`` for at most ``budget`` nodes.
+
+    >>> from cloverleaf.games import CLOVER_LEAF
+    >>> from cloverleaf.deals import deal
+    >>> result = solve(CLOVER_LEAF, deal(CLOVER_LEAF, 1), 100_000)
+    >>> result.verdict in ("solved", "unsolvable", "unknown")
+    True
+    """
+    search = Search(rules, position)
+    search.run(budget)
+    return search.result()
+
+
+__all__ = ["SOLVED", "UNKNOWN", "UNSOLVABLE", "FOUNDATION", "Search", "SolveResult", "check_solution", "solve"]
