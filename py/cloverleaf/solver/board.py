@@ -179,9 +179,9 @@ class Board:
     def undo(self, step: Step, saved: object) -> None:
         card, source, dest = step
         if dest == REDEAL_STEP:
-            fans, redeals_left = saved  # type: ignore[misc]
-            self.fans = fans
-            self.redeals_left = redeals_left
+            assert isinstance(saved, tuple)
+            self.fans = list(saved[0])
+            self.redeals_left = int(saved[1])
             self._index_fans()
             return
         fans = self.fans

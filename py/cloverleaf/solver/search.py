@@ -206,10 +206,7 @@ class Search:
             if board.won():
                 self._solved(key)
                 return self.verdict
-            if settled and step[2] >= 0 and not returns and board.dead_after(step[0]):
-                cost = -1
-            else:
-                cost = self._cost()
+            cost = -1 if settled and step[2] >= 0 and not returns and board.dead_after(step[0]) else self._cost()
             if cost >= 0:
                 self._push(cost, key)
             if auto:
@@ -258,4 +255,4 @@ def solve(rules: Rules, position: Position, budget: int) -> SolveResult:
     return search.result()
 
 
-__all__ = ["SOLVED", "UNKNOWN", "UNSOLVABLE", "FOUNDATION", "Search", "SolveResult", "check_solution", "solve"]
+__all__ = ["FOUNDATION", "SOLVED", "UNKNOWN", "UNSOLVABLE", "Search", "SolveResult", "check_solution", "solve"]

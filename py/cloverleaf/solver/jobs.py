@@ -1,0 +1,226 @@
+"""What the solver powers: hints, solvable deals, the deal of the day.
+
+Each is a *job*: an object with ``step(nodes) -> dict | None`` that searches at
+most ``nodes`` more nodes and returns None while it has not finished, or its
+result as a JSON-shaped dict once it has (and the same dict on every later
+call). The page's worker calls ``step`` in slices, answers the player's moves
+between slices, and cancels a job by dropping it. A job gives the same result
+however it is sliced.
+
+>>> from cloverleaf.games import CLOVER_LEAF
+>>> job = NextSolvableDeal(CLOVER_LEAF, 1)
+>>> result = None
+>>> while result is None:
+...     result = job.step(5_000)
+>>> result["deal"] >= 1 and result["verdict"] == "solved"
+True
+"""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+from collections.abc import Sequence
+from typing import Any
+
+from ..deals import MAX_DEAL, deal
+from ..position import Position
+from ..rules import Rules
+from .budgets import deal_budget, hint_budget
+from .search import SOLVED, UNKNOWN, UNSOLVABLE, Search
+
+DAILY_RANGE = 10**9
+
+
+class Hint:
+    """A hint for the last position of ``history`` (oldest position first).
+
+    Result::
+
+        {"verdict": "solved" | "unsolvable" | "unknown",
+         "move": "8H>F" | None,        # solved: the next move of a solution
+         "moves": [...],               # solved: the whole solution from here
+         "undo": N | None,             # unsolvable: undo N moves to reach a winnable position
+         "earlier": "winnable" | "lost" | "unknown" | None,
+                                       # unsolvable: what the walk back found
+                                       # ("lost": every earlier position is lost too)
+         "nodes": n}                   # nodes searched
+
+    A position already won answers ``solved`` with no move. When the current
+    position is lost, the job walks back through the history, nearest first,
+    and each search skips the positions the previous ones proved lost, so the
+    walk costs little more than the new positions it meets. The budget covers
+    the whole job.
+    """
+
+    def __init__(self, rules: Rules, history: Sequence[Position], budget: int | None = None) -> None:
+        if not history:
+            raise ValueError("a hint needs at least the current position")
+        self.rules = rules
+        self.history = list(history)
+        self.budget = hint_budget(rules) if budget is None else budget
+        self.nodes = 0
+        self._back = 0
+        self._lost: set[bytes] = set()
+        self._search = Search(rules, self.history[-1])
+        self._result: dict[str, Any] | None = None
+
+    def step(self, nodes: int) -> dict[str, Any] | None:
+        while self._result is None:
+            allowed = min(nodes, self.budget - self.nodes)
+            if allowed <= 0:
+                if self.nodes >= self.budget:
+                    self._finish_out_of_budget()
+                return self._result
+            search = self._search
+            before = search.nodes
+            verdict = search.run(allowed)
+            used = search.nodes - before
+            self.nodes += used
+            nodes -= used
+            if verdict == UNKNOWN:
+                continue
+            self._advance(verdict)
+        return self._result
+
+    def _advance(self, verdict: str) -> None:
+        search = self._search
+        if self._back == 0:
+            if verdict == SOLVED:
+                moves = list(search.result().moves)
+                self._result = self._answer(SOLVED, move=moves[0] if moves else None, moves=moves)
+                return
+        elif verdict == SOLVED:
+            self._result = self._answer(UNSOLVABLE, undo=self._back, earlier="winnable")
+            return
+        self._lost |= search.parents.keys()
+        self._back += 1
+        if self._back >= len(self.history):
+            self._result = self._answer(UNSOLVABLE, earlier="lost")
+            return
+        self._search = Search(self.rules, self.history[-1 - self._back], known_lost=self._lost)
+
+    def _finish_out_of_budget(self) -> None:
+        if self._back == 0:
+            self._result = self._answer(UNKNOWN)
+        else:
+            self._result = self._answer(UNSOLVABLE, earlier=UNKNOWN)
+
+    def _answer(
+        self,
+        verdict: str,
+        move: str | None = None,
+        moves: list[str] | None = None,
+        undo: int | None = None,
+        earlier: str | None = None,
+    ) -> dict[str, Any]:
+        return {
+            "verdict": verdict,
+            "move": move,
+            "moves": moves or [],
+            "undo": undo,
+            "earlier": earlier,
+            "nodes": self.nodes,
+        }
+
+
+def hint(rules: Rules, history: Sequence[Position], budget: int | None = None) -> dict[str, Any]:
+    """A :class:`Hint` run to the end in one call (its result dict)."""
+    job = Hint(rules, history, budget)
+    while True:
+        result = job.step(1 << 30)
+        if result is not None:
+            return result
+
+
+class NextSolvableDeal:
+    """The first deal number from ``start`` upward that the solver proves winnable.
+
+    Each deal gets the game's deal budget (:mod:`.budgets`), so the walk, and
+    which deal it stops at, is the same everywhere. Numbers past the last deal
+    wrap to 1.
+
+    Result::
+
+        {"deal": N, "verdict": "solved", "moves": [...], "tried": k, "nodes": n}
+
+    ``tried`` counts the deal numbers searched (the found one included),
+    ``nodes`` the nodes of the whole walk.
+    """
+
+    def __init__(self, rules: Rules, start: int, budget: int | None = None) -> None:
+        self.rules = rules
+        self.budget = deal_budget(rules) if budget is None else budget
+        self.number = min(max(1, start), MAX_DEAL)
+        self.tried = 0
+        self.nodes = 0
+        self._search: Search | None = None
+        self._result: dict[str, Any] | None = None
+
+    def step(self, nodes: int) -> dict[str, Any] | None:
+        while self._result is None and nodes > 0:
+            if self._search is None:
+                self._search = Search(self.rules, deal(self.rules, self.number))
+                self.tried += 1
+            search = self._search
+            before = search.nodes
+            verdict = search.run(min(nodes, self.budget - search.nodes))
+            used = search.nodes - before
+            self.nodes += used
+            nodes -= used
+            if verdict == SOLVED:
+                self._result = {
+                    "deal": self.number,
+                    "verdict": SOLVED,
+                    "moves": list(search.result().moves),
+                    "tried": self.tried,
+                    "nodes": self.nodes,
+                }
+            elif verdict == UNSOLVABLE or search.nodes >= self.budget:
+                self._search = None
+                self.number = self.number + 1 if self.number < MAX_DEAL else 1
+        return self._result
+
+
+def next_solvable_deal(rules: Rules, start: int) -> int:
+    """The first deal number from ``start`` upward proved winnable within the deal budget."""
+    job = NextSolvableDeal(rules, start)
+    while True:
+        result = job.step(1 << 30)
+        if result is not None:
+            number: int = result["deal"]
+            return number
+
+
+def daily_start(rules: Rules, date: datetime.date) -> int:
+    """Where the deal of the day's walk starts: a hash of the game and the date, 1 to 10**9."""
+    digest = hashlib.sha256(f"{rules.id}/{date.isoformat()}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") % DAILY_RANGE + 1
+
+
+class DailyDeal(NextSolvableDeal):
+    """The deal of the day: the same solvable deal for every player on ``date``.
+
+    Result: as :class:`NextSolvableDeal`, plus ``"date": "YYYY-MM-DD"``.
+    """
+
+    def __init__(self, rules: Rules, date: datetime.date) -> None:
+        super().__init__(rules, daily_start(rules, date))
+        self.date = date
+
+    def step(self, nodes: int) -> dict[str, Any] | None:
+        result = super().step(nodes)
+        if result is not None:
+            result["date"] = self.date.isoformat()
+        return result
+
+
+def daily_deal(rules: Rules, date: datetime.date) -> int:
+    """The deal number of the day for that game."""
+    job = DailyDeal(rules, date)
+    while True:
+        result = job.step(1 << 30)
+        if result is not None:
+            number: int = result["deal"]
+            return number
+

@@ -1,0 +1,181 @@
+"""The solver's commands for ``cloverleaf``: ``solve``, ``stats`` and ``daily``.
+
+``cli.py`` calls :func:`register` with its subparsers. Every handler returns the
+exit status: 0 for an answer (a verdict is an answer, ``unknown`` included), 2
+for bad input, reported as one line ``cloverleaf: <message>`` on standard error.
+
+    cloverleaf solve clover-leaf position.txt --budget 100000
+    cloverleaf solve clover-leaf --deal 7 --json
+    cloverleaf stats alexander-the-great 1 100
+    cloverleaf daily clover-leaf 2026-11-29
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import statistics
+import sys
+import time
+from typing import Any
+
+from .deals import deal, parse_deal_number
+from .errors import CloverLeafError
+from .games import find_game
+from .notation import parse_position
+from .position import Position
+from .rules import Rules
+from .solver import SOLVED, UNKNOWN, UNSOLVABLE, Search, daily_deal, solve, solve_budget
+
+EXIT_BAD_INPUT = 2
+
+
+def _fail(message: str) -> int:
+    print(f"cloverleaf: {message}", file=sys.stderr)
+    return EXIT_BAD_INPUT
+
+
+def _read(source: str) -> str:
+    if source == "-":
+        return sys.stdin.read()
+    try:
+        with open(source, encoding="utf-8") as handle:
+            return handle.read()
+    except OSError as error:
+        raise CloverLeafError(f"cannot read {source}: {error.strerror}") from None
+    except UnicodeDecodeError:
+        raise CloverLeafError(f"cannot read {source}: it is not UTF-8 text") from None
+
+
+def _budget(text: str) -> int:
+    """argparse type: a node budget, a whole number of at least 1."""
+    token = text.replace("_", "")
+    if not token.isdigit() or int(token) < 1:
+        raise argparse.ArgumentTypeError(f"bad budget {text!r}: give a number of nodes, at least 1")
+    return int(token)
+
+
+def _position(args: argparse.Namespace) -> tuple[Rules, Position]:
+    rules = find_game(args.game)
+    if args.deal is not None:
+        if args.file != "-":
+            raise CloverLeafError("give a position file or --deal, not both")
+        return rules, deal(rules, args.deal)
+    return rules, parse_position(rules, _read(args.file))
+
+
+def _solve(args: argparse.Namespace) -> int:
+    try:
+        rules, position = _position(args)
+    except CloverLeafError as error:
+        return _fail(str(error))
+    budget = args.budget or solve_budget(rules)
+    result = solve(rules, position, budget)
+    if args.json:
+        print(json.dumps(result.as_dict()))
+    else:
+        print(f"{result.verdict} ({result.nodes} nodes)")
+        for move in result.moves:
+            print(move)
+    return 0
+
+
+def _progress(done: int, total: int, counts: dict[str, int]) -> None:
+    width = 30
+    filled = width * done // total
+    bar = "#" * filled + "-" * (width - filled)
+    sys.stderr.write(
+        f"\r[{bar}] {done}/{total}  solved {counts[SOLVED]}  lost {counts[UNSOLVABLE]}"
+        f"  undecided {counts[UNKNOWN]}"
+    )
+    sys.stderr.flush()
+
+
+def _stats(args: argparse.Namespace) -> int:
+    try:
+        rules = find_game(args.game)
+        first = parse_deal_number(args.first)
+        last = parse_deal_number(args.last)
+    except CloverLeafError as error:
+        return _fail(str(error))
+    if last < first:
+        return _fail(f"the range {first} to {last} is empty: give FIRST <= LAST")
+    budget = args.budget or solve_budget(rules)
+    counts = {SOLVED: 0, UNSOLVABLE: 0, UNKNOWN: 0}
+    seconds: list[float] = []
+    nodes: list[int] = []
+    undecided: list[int] = []
+    total = last - first + 1
+    for done, number in enumerate(range(first, last + 1), start=1):
+        started = time.perf_counter()
+        search = Search(rules, deal(rules, number))
+        verdict = search.run(budget)
+        seconds.append(time.perf_counter() - started)
+        nodes.append(search.nodes)
+        counts[verdict] += 1
+        if verdict == UNKNOWN:
+            undecided.append(number)
+        _progress(done, total, counts)
+    sys.stderr.write("\n")
+    summary: dict[str, Any] = {
+        "game": rules.id,
+        "deals": [first, last],
+        "budget": budget,
+        "solved": counts[SOLVED],
+        "lost": counts[UNSOLVABLE],
+        "undecided": counts[UNKNOWN],
+        "median_seconds": round(statistics.median(seconds), 4),
+        "worst_seconds": round(max(seconds), 4),
+        "median_nodes": int(statistics.median(nodes)),
+        "worst_nodes": max(nodes),
+        "undecided_deals": undecided,
+    }
+    print(f"{rules.name}, deals {first} to {last}, budget {budget} nodes")
+    print(f"  solved {counts[SOLVED]}, lost {counts[UNSOLVABLE]}, undecided {counts[UNKNOWN]}")
+    print(f"  time:  median {summary['median_seconds']:.3f} s, worst {summary['worst_seconds']:.3f} s")
+    print(f"  nodes: median {summary['median_nodes']}, worst {summary['worst_nodes']}")
+    if undecided:
+        print("  undecided: " + " ".join(str(n) for n in undecided))
+    return 0
+
+
+def _daily(args: argparse.Namespace) -> int:
+    try:
+        rules = find_game(args.game)
+        if args.date is None:
+            date = datetime.date.today()
+        else:
+            try:
+                date = datetime.date.fromisoformat(args.date.strip())
+            except ValueError:
+                raise CloverLeafError(f"bad date {args.date!r}: write it as YYYY-MM-DD") from None
+    except CloverLeafError as error:
+        return _fail(str(error))
+    print(daily_deal(rules, date))
+    return 0
+
+
+def register(subparsers: Any) -> None:
+    """Add ``solve``, ``stats`` and ``daily`` to the ``cloverleaf`` command."""
+    solve_cmd = subparsers.add_parser(
+        "solve", help="solve a position: solved (with the moves), unsolvable, or unknown"
+    )
+    solve_cmd.add_argument("game")
+    solve_cmd.add_argument("file", nargs="?", default="-", help="position file, or - for standard input")
+    solve_cmd.add_argument("--deal", help="solve this deal number instead of reading a position")
+    solve_cmd.add_argument("--budget", type=_budget, help="search at most this many nodes")
+    solve_cmd.add_argument("--json", action="store_true", help='print {"verdict", "moves", "nodes"}')
+    solve_cmd.set_defaults(handler=_solve)
+
+    stats_cmd = subparsers.add_parser("stats", help="solve a range of deals and summarise")
+    stats_cmd.add_argument("game")
+    stats_cmd.add_argument("first", help="first deal number")
+    stats_cmd.add_argument("last", help="last deal number")
+    stats_cmd.add_argument("--budget", type=_budget, help="nodes per deal")
+    stats_cmd.set_defaults(handler=_stats)
+
+    daily_cmd = subparsers.add_parser("daily", help="the deal number of the day (a solvable deal)")
+    daily_cmd.add_argument("game")
+    daily_cmd.add_argument("date", nargs="?", help="YYYY-MM-DD (default: today)")
+    daily_cmd.set_defaults(handler=_daily)
