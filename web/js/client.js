@@ -9,11 +9,16 @@ export class EngineError extends Error {
 
 export class EngineClient {
   // onEvent({event, ...}) receives progress, ready, failed and log events.
-  constructor(workerUrl, onEvent) {
+  // wasmUrl: Pyodide's pyodide.asm.wasm, compiled here for the worker (see worker.js).
+  constructor(workerUrl, wasmUrl, onEvent) {
     this.nextId = 1;
     this.pending = new Map(); // id -> {resolve, reject}
     this.onEvent = onEvent;
     this.worker = new Worker(workerUrl, { type: "module" });
+    WebAssembly.compileStreaming(fetch(wasmUrl)).then(
+      (module) => this.worker.postMessage({ wasm: module }),
+      () => this.worker.postMessage({ wasm: null }), // the worker then loads it itself
+    );
     this.worker.onmessage = (event) => this.receive(event.data);
     this.worker.onerror = (event) => {
       event.preventDefault?.();

@@ -6,6 +6,7 @@ import { addressFor, readAddress, writeAddress } from "./address.js";
 import { moveDuration, setAnimations } from "./anim.js";
 import { cardName } from "./cards.js";
 import { EngineClient, EngineError } from "./client.js";
+import { PYODIDE_DIR } from "./build-info.js";
 import { bindPointer } from "./drag.js";
 import { bindKeys } from "./keys.js";
 import { TableView } from "./render.js";
@@ -41,7 +42,11 @@ const table = document.querySelector("#table");
 const view = new TableView(table);
 setAnimations(app.settings.animations);
 
-const client = new EngineClient(new URL("./worker.js", import.meta.url), onEngineEvent);
+const client = new EngineClient(
+  new URL("./worker.js", import.meta.url),
+  new URL(`../${PYODIDE_DIR}pyodide.asm.wasm`, import.meta.url),
+  onEngineEvent,
+);
 let loadTimer = 0;
 
 // ---- requests ------------------------------------------------------------
@@ -484,7 +489,13 @@ function fail(message) {
 
 function onEngineEvent(event) {
   if (event.event === "progress") ui.showProgress(event.stage);
-  else if (event.event === "ready") clearTimeout(loadTimer);
+  else if (event.event === "ready") {
+    clearTimeout(loadTimer);
+    // Marks for bench/startup.py: Python runtime started, our package imported.
+    for (const [stage, time] of Object.entries(event.times ?? {})) {
+      performance.mark(`cloverleaf:${stage}`, { startTime: Math.max(0, time - performance.timeOrigin) });
+    }
+  }
   else if (event.event === "failed") fail(event.message);
   else if (event.event === "log") {
     if (event.level === "error") console.error(`[python] ${event.text}`);
@@ -510,6 +521,7 @@ async function start() {
     await openFirstGame();
     if (!app.state) throw new EngineError("Internal", "no game could be dealt");
     ui.setStatus("ready");
+    performance.mark("cloverleaf:ready"); // bench/startup.py reads it
   } catch (error) {
     if (!app.failed) fail(error instanceof EngineError ? error.message : String(error));
   }
