@@ -88,3 +88,36 @@ def test_statistics_are_recorded_and_summarised_through_the_api() -> None:
     assert call("stats_summary", stats="{oops", game="fan")["error"]["type"] == "InvalidInput"
     bad = call("stats_record", stats=None, game="fan", won="yes", moves=1, seconds=1)
     assert bad["error"]["type"] == "InvalidInput"
+
+
+def run_job(**params: object) -> dict:
+    job = ok("job_start", **params)["job"]
+    for _ in range(1000):
+        step = ok("job_step", job=job, nodes=5000)
+        if step["done"]:
+            return step["result"]
+    raise AssertionError("the job did not finish")
+
+
+def test_a_hint_job_gives_the_next_move_of_a_solution() -> None:
+    ok("new", game="clover-leaf", deal="1")
+    result = run_job(kind="hint")
+    assert result["verdict"] == "solved"
+    card, to = result["move"].split(">")
+    assert ok("play", card=card, to=to)["moves"] == 1
+
+
+def test_solvable_and_daily_jobs_give_deal_numbers_as_strings() -> None:
+    found = run_job(kind="solvable", game="clover-leaf", start="99999999999999999990")
+    assert found["verdict"] == "solved" and isinstance(found["deal"], str)
+    daily = run_job(kind="daily", game="fan", date="2026-11-29")
+    assert daily["date"] == "2026-11-29" and daily["deal"].isdigit()
+
+
+def test_jobs_refuse_bad_requests_and_forget_cancelled_jobs() -> None:
+    assert call("job_start", kind="poker")["error"]["type"] == "InvalidInput"
+    assert call("job_start", kind="daily", game="fan", date="tomorrow")["error"]["type"] == "InvalidInput"
+    job = ok("job_start", kind="solvable", game="fan", start="5")["job"]
+    assert call("job_step", job=job, nodes=-3)["error"]["type"] == "InvalidInput"
+    ok("job_cancel", job=job)
+    assert call("job_step", job=job, nodes=10)["error"]["type"] == "InvalidInput"

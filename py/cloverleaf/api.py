@@ -13,6 +13,7 @@ the worker can answer moves between slices and cancel a search at once.
 
 from __future__ import annotations
 
+import datetime
 import json
 import sys
 import traceback
@@ -21,18 +22,20 @@ from typing import Any
 
 from . import __version__
 from .cards import SUIT_LETTERS, card_str, parse_card
+from .deals import parse_deal_number
 from .engine import can_redeal, destinations, foundation_top
 from .errors import IllegalMoveError, InvalidInputError
-from .games import CATALOGUE, DEFAULT_GAME
+from .games import CATALOGUE, DEFAULT_GAME, find_game
 from .position import FOUNDATION, Move
 from .session import Session
+from .solver.jobs import DailyDeal, Hint, NextSolvableDeal
 from .stats import Stats
 from .stats import load as load_stats
 
 Json = Any
 
 _session: Session | None = None
-_jobs: dict[int, Any] = {}
+_jobs: dict[int, Hint | NextSolvableDeal] = {}
 _next_job = 1
 
 
@@ -196,6 +199,61 @@ def _stats_reset(params: dict[str, Json]) -> Json:
     return _stats_reply(stats, str(game or DEFAULT_GAME.id))
 
 
+def _job_start(params: dict[str, Json]) -> Json:
+    """{kind: "hint"} | {kind: "solvable", game, start} | {kind: "daily", game, date} -> {job}."""
+    global _next_job
+    kind = params.get("kind")
+    job: Hint | NextSolvableDeal
+    if kind == "hint":
+        session = _current()
+        job = Hint(session.rules, session.history())
+    elif kind == "solvable":
+        rules = find_game(str(params.get("game") or DEFAULT_GAME.id))
+        job = NextSolvableDeal(rules, parse_deal_number(str(params.get("start", "1"))))
+    elif kind == "daily":
+        rules = find_game(str(params.get("game") or DEFAULT_GAME.id))
+        job = DailyDeal(rules, _parse_date(params.get("date")))
+    else:
+        raise InvalidInputError(f"unknown job kind {kind!r} (hint, solvable or daily)")
+    number, _next_job = _next_job, _next_job + 1
+    _jobs[number] = job
+    return {"job": number}
+
+
+def _parse_date(value: Json) -> datetime.date:
+    try:
+        return datetime.date.fromisoformat(str(value))
+    except ValueError:
+        raise InvalidInputError(f"bad date {str(value)[:20]!r}: write YYYY-MM-DD") from None
+
+
+def _job(params: dict[str, Json]) -> Hint | NextSolvableDeal:
+    job = _jobs.get(params.get("job"))  # type: ignore[arg-type]
+    if job is None:
+        raise InvalidInputError(f"no job {params.get('job')!r} (finished or cancelled)")
+    return job
+
+
+def _job_step(params: dict[str, Json]) -> Json:
+    """{job, nodes} -> {done: false} or {done: true, result}; a finished job is forgotten."""
+    job = _job(params)
+    nodes = params.get("nodes", 5000)
+    if not isinstance(nodes, int) or isinstance(nodes, bool) or not 1 <= nodes <= 10_000_000:
+        raise InvalidInputError(f"bad node count {nodes!r}")
+    result = job.step(nodes)
+    if result is None:
+        return {"done": False}
+    del _jobs[params["job"]]
+    if "deal" in result:  # deal numbers travel as strings: they outgrow JavaScript numbers
+        result = {**result, "deal": str(result["deal"])}
+    return {"done": True, "result": result}
+
+
+def _job_cancel(params: dict[str, Json]) -> Json:
+    _jobs.pop(params.get("job"), None)  # type: ignore[arg-type]
+    return None
+
+
 def _version(_: dict[str, Json]) -> Json:
     return __version__
 
@@ -214,6 +272,9 @@ METHODS: dict[str, Callable[[dict[str, Json]], Json]] = {
     "settings": _settings,
     "save": _save,
     "restore": _restore,
+    "job_start": _job_start,
+    "job_step": _job_step,
+    "job_cancel": _job_cancel,
     "stats_summary": _stats_summary,
     "stats_record": _stats_record,
     "stats_reset": _stats_reset,

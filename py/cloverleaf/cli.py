@@ -13,6 +13,7 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
+from . import solver_cli
 from .deals import deal
 from .engine import legal_moves, play
 from .errors import CloverLeafError, IllegalMoveError
@@ -110,12 +111,7 @@ def build_parser() -> argparse.ArgumentParser:
     play_cmd.add_argument("moves", nargs="*", help="moves like 5C>F, 5C>7 or redeal")
     play_cmd.set_defaults(handler=_play)
 
-    try:
-        from . import solver_cli  # type: ignore[attr-defined,unused-ignore]
-    except ImportError:  # until the solver package lands
-        pass
-    else:
-        solver_cli.register(commands)
+    solver_cli.register(commands)
     return parser
 
 
