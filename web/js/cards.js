@@ -32,6 +32,7 @@ export function createCard(card) {
   const rank = rankOf(card);
   const face = rank === "J" || rank === "Q" || rank === "K";
   element.className = `card ${isRed(card) ? "card--red" : "card--black"}${face ? " card--face" : ""}`;
+  if (rank === "T") element.classList.add("card--ten"); // two digits: a narrower index
   element.dataset.card = card;
   element.setAttribute("role", "img");
   element.setAttribute("aria-label", cardName(card));

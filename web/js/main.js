@@ -240,7 +240,7 @@ async function newDeal(game = currentGame()) {
   if (app.settings.solvableOnly) {
     try {
       const result = await dealSearch({ kind: "solvable", game, start: randomDeal() }, "Finding a solvable deal…");
-      deal = result.deal;
+      deal = String(result.deal);
       if (result.verdict !== "solved") ui.notice("No deal was proved solvable in time; this one may not be.", 4000);
     } catch (error) {
       if (error.type === "Cancelled") return;
@@ -260,7 +260,7 @@ async function dailyDeal() {
   const date = localDate();
   try {
     const result = await dealSearch({ kind: "daily", game, date }, "Finding the deal of the day…");
-    await openDeal(game, result.deal, { daily: date });
+    await openDeal(game, String(result.deal), { daily: date });
   } catch (error) {
     report(error);
   }
@@ -331,6 +331,7 @@ async function openFirstGame() {
 // ---- hints -----------------------------------------------------------------
 
 function clearHint() {
+  document.querySelector("#redeal").classList.remove("is-hint");
   view.markCard("card--hint", null);
   view.highlight("is-hint", null, []);
 }
@@ -342,6 +343,15 @@ function stopHint() {
     ui.setBusy("hint", false);
     ui.notice("");
   }
+}
+
+// A move from the engine: "8H>F", "8H>3", "redeal" or {card, to}.
+function parseMove(move) {
+  if (!move) return null;
+  if (typeof move !== "string") return move;
+  if (move === "redeal") return { card: "redeal", to: null };
+  const [card, to] = move.split(">");
+  return { card, to: to === "F" ? "F" : Number(to) };
 }
 
 function destinationText(card, to) {
@@ -384,8 +394,11 @@ async function hint() {
       ? `This position cannot be won. Undoing ${undo} ${undo === 1 ? "move" : "moves"} gets back to one that can.`
       : "This position cannot be won, whatever you play.";
     ui.showPanel("lost", "Lost position", text, actions);
+  } else if (parseMove(result.move)?.card === "redeal") {
+    document.querySelector("#redeal").classList.add("is-hint");
+    ui.notice("Hint: redeal the cards.", 5000);
   } else if (result.move) {
-    const { card, to } = result.move;
+    const { card, to } = parseMove(result.move);
     view.markCard("card--hint", card);
     view.highlight("is-hint", card, [to]);
     ui.notice(`Hint: move ${destinationText(card, to)}.`, 5000);
