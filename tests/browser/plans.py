@@ -138,3 +138,29 @@ def winnable_deal(game: str = "clover-leaf") -> tuple[str, tuple[tuple[str, Dest
         if decisions is not None:
             return str(number), tuple(decisions)
     raise AssertionError("the solver won none of the first deals")
+
+
+def _hint(session: Session) -> dict[str, Any]:
+    from cloverleaf.solver.jobs import Hint
+
+    job = Hint(session.rules, session.history())
+    result = None
+    while result is None:
+        result = job.step(100_000)
+    return result
+
+
+@functools.cache
+def lost_after_one_move(game: str = "clover-leaf") -> tuple[str, str, Dest]:
+    """(deal, card, to): a winnable deal that this first move loses (not stuck yet)."""
+    for number in range(1, 40):
+        if _hint(Session.new(game, number, Settings()))["verdict"] != "solved":
+            continue
+        opening = Session.new(game, number, Settings())
+        for card, dests in destinations(opening.rules, opening.position).items():
+            for dest in dests:
+                session = Session.new(game, number, Settings())
+                session.play(Move(card, dest))
+                if not session.stuck and _hint(session)["verdict"] == "unsolvable":
+                    return str(number), card_str(card), to_json(dest)
+    raise AssertionError("no deal found that one move loses")

@@ -14,18 +14,6 @@ pytestmark = pytest.mark.browser
 NO_ANIMATIONS = json.dumps({"animations": False})
 
 
-def has_jobs() -> bool:
-    from cloverleaf import api
-
-    answer = json.loads(api.call("job_start", json.dumps({"kind": "hint"})))
-    if "ok" in answer:
-        api.call("job_cancel", json.dumps(answer["ok"]))
-    return "ok" in answer or answer["error"]["type"] != "InvalidInput" or "unknown method" not in str(answer)
-
-
-needs_jobs = pytest.mark.skipif(not has_jobs(), reason="the engine API has no search jobs (job_start) yet")
-
-
 def test_a_stuck_game_says_so_and_offers_a_way_out(app: Any) -> None:
     game, deal, cards = plans.clicks_to_stuck()
     app.open(f"{game}/{deal}")
@@ -75,7 +63,6 @@ def test_a_whole_game_won_to_the_end(app: Any) -> None:
     app.page.wait_for_function("document.body.dataset.moves === '0' && document.body.dataset.won === 'false'")
 
 
-@needs_jobs
 def test_a_hint_followed(app: Any) -> None:
     deal, card, _, _ = plans.deal_with_fan_move()
     app.open(f"clover-leaf/{deal}")
@@ -91,3 +78,45 @@ def test_a_hint_followed(app: Any) -> None:
     app.wait_moves(1)
     assert app.where(card) == to
     assert app.page.locator(".card--hint").count() == 0
+
+
+def test_a_hint_in_a_lost_position_says_so_and_offers_undo(app: Any) -> None:
+    deal, card, to = plans.lost_after_one_move()
+    app.open(f"clover-leaf/{deal}")
+    app.drag(card, to)
+    app.wait_moves(1)
+    app.press("hint")
+    panel = app.page.locator('#panel[data-panel="lost"]')
+    panel.wait_for(timeout=60_000)
+    assert "cannot be won" in panel.inner_text()
+    panel.locator('[data-panel-action="undo"]').click()
+    app.wait_moves(0)
+    assert app.page.locator("#panel").is_hidden()
+
+
+def test_new_deal_and_deal_of_the_day(app: Any) -> None:
+    app.open("clover-leaf/5")
+    app.press("new")
+    app.page.wait_for_function("document.body.dataset.deal !== '5'", timeout=60_000)
+    app.settle()
+    deal = app.page.evaluate("document.body.dataset.deal")
+    assert app.page.evaluate("location.hash") == f"#clover-leaf/{deal}"
+    app.press("daily")
+    app.page.wait_for_function(
+        "document.querySelector('#deal-label').textContent.startsWith('daily')", timeout=60_000
+    )
+    app.settle()
+    assert app.moves() == 0
+
+
+def test_choose_a_game_and_redeal(app: Any) -> None:
+    app.open("clover-leaf/5")
+    app.press("games")
+    app.page.locator('#games-list [data-game="trefoil"]').click()
+    app.page.wait_for_function("document.body.dataset.game === 'trefoil'", timeout=60_000)
+    app.settle()
+    redeal = app.page.locator("#redeal")
+    assert redeal.is_visible() and "2 left" in redeal.inner_text()
+    redeal.click()
+    app.wait_moves(1)
+    assert "1 left" in redeal.inner_text()
