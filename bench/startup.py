@@ -33,7 +33,7 @@ DIST = ROOT / "dist"
 sys.path.insert(0, str(ROOT / "py"))
 sys.path.insert(0, str(ROOT))
 
-from tests.browser.conftest import CHROMIUM_ARGS, chromium_path  # noqa: E402
+from tests.browser.conftest import CHROMIUM_ARGS, QuietServer, chromium_path  # noqa: E402
 
 DEAL = ("clover-leaf", "1")
 
@@ -71,13 +71,12 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-def serve() -> tuple[http.server.ThreadingHTTPServer, str]:
+def serve() -> tuple[QuietServer, str]:
     Handler.extra = {
         "/bench/bare.html": (BARE_HTML, "text/html"),
         "/bench/bare.js": (bare_js(), "text/javascript"),
     }
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(DIST)))
-    server.daemon_threads = True
+    server = QuietServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(DIST)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
 

@@ -65,6 +65,18 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class QuietServer(http.server.ThreadingHTTPServer):
+    """Says nothing when a browser drops a connection (a closed page, an aborted load)."""
+
+    daemon_threads = True
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        import sys
+
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 @pytest.fixture(scope="session")
 def dist() -> Path:
     if not (DIST / "index.html").is_file() or not (DIST / "js" / "build-info.js").is_file():
@@ -75,8 +87,7 @@ def dist() -> Path:
 @pytest.fixture(scope="session")
 def base_url(dist: Path) -> Iterator[str]:
     handler = functools.partial(_Handler, directory=str(dist))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    server.daemon_threads = True
+    server = QuietServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.server_address[1]}{SUB_PATH}"
