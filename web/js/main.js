@@ -355,7 +355,11 @@ function parseMove(move) {
 }
 
 function destinationText(card, to) {
-  return to === "F" ? `the ${cardName(card)} to its foundation` : `the ${cardName(card)} onto fan ${to}`;
+  if (to === "F") return `the ${cardName(card)} to its foundation`;
+  const fan = app.state?.fans[to - 1] ?? [];
+  return fan.length
+    ? `the ${cardName(card)} onto the ${cardName(fan[fan.length - 1])}`
+    : `the ${cardName(card)} to the empty fan`;
 }
 
 async function hint() {
