@@ -123,3 +123,29 @@ def test_click_to_play_off_means_only_drags_move(app: Any) -> None:
     assert "drag" in app.notice().lower()
     app.drag(card, fan)
     app.wait_where(card, fan)
+
+    # The setting is kept across visits.
+    app.reload()
+    app.press("settings")
+    assert not app.page.locator('[data-setting="clickToPlay"]').is_checked()
+    assert app.page.locator('[data-setting="autoMove"]').is_checked()
+
+
+SLIDES = """() => {
+    window.__slides = 0;
+    new MutationObserver((records) => {
+        for (const record of records) if (record.target.classList.contains('card--moving')) window.__slides++;
+    }).observe(document.querySelector('#table'), {subtree: true, attributes: true, attributeFilter: ['class']});
+}"""
+
+
+@pytest.mark.parametrize("reduced", [False, True])
+def test_moves_slide_unless_the_system_asks_for_reduced_motion(make_app: Any, reduced: bool) -> None:
+    app = make_app(reduced_motion="reduce" if reduced else "no-preference")
+    deal, card, fan, _ = plans.deal_with_fan_move()
+    app.open(f"clover-leaf/{deal}")
+    app.page.evaluate(SLIDES)
+    app.drag(card, fan)
+    app.wait_where(card, fan)
+    slides = app.page.evaluate("window.__slides")
+    assert (slides == 0) if reduced else (slides > 0)
