@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from ..engine import redeal as engine_redeal
 from ..position import FOUNDATION, REDEAL_DEST, Position
-from ..rules import Build, Rules
+from ..rules import Build, EmptyFan, Rules
 
 ON_FOUNDATION = FOUNDATION  # -1: where[] of a card on its foundation; a step's source/dest
 REDEAL_STEP = REDEAL_DEST  # -2
@@ -64,6 +64,7 @@ class Tables:
         self.filler = [rules.fills_empty_fan(card) for card in range(52)]
         self.limit = rules.fan_limit if rules.fan_limit is not None else 10**6
         self.returns = rules.foundation_return and not self.in_suit
+        self.dead_empties = rules.empty_fan is EmptyFan.NOTHING
 
 
 class Board:
@@ -269,7 +270,14 @@ class Board:
         - moving the only card of a fan to an empty fan: the same position again;
         - foundation moves where :meth:`autoplay` already plays them all;
         - foundation returns where fans build in suit (see :meth:`autoplay`: a
-          win with returns gives a win without them).
+          win with returns gives a win without them);
+        - in a settled position of a game whose empty fans stay empty, moving
+          the only card of a fan onto another fan. Whatever can be done after
+          it can be done without it, one move shorter: cards later put on the
+          moved card can be put on it where it was, with more room under the
+          fan limit; the card it covered stays free; the fan it leaves could
+          never be used again. So the shortest win from any winnable position
+          never makes such a move.
         The order (a heuristic only) prefers moves that uncover the card a
         foundation needs soonest, and sends cards to empty fans last.
         """
@@ -283,6 +291,7 @@ class Board:
         limit = t.limit
         settled = self.settled
         autoplays = self.autoplays
+        sole_stays = settled and t.dead_empties
         empty = -1
         if settled:
             for number, fan in enumerate(fans):
@@ -302,6 +311,8 @@ class Board:
                 need = -1
             if not autoplays and found[suit] == index[card]:
                 scored.append((-100, (card, source, ON_FOUNDATION)))
+            if need < 0 and sole_stays:
+                continue
             for target in targets[card]:
                 dest = where[target]
                 if dest >= 0 and dest != source:
@@ -367,7 +378,9 @@ class Board:
         foundation only when every earlier card of its suit is on the foundation
         or has moved; onto a target only when that target has moved (it is then a
         top somewhere) or every card above the target has moved (in the card's
-        own fan the targets beneath it never qualify); to an empty fan only if it
+        own fan the targets beneath it never qualify; under a fan limit nor does
+        a target with a full fan's worth of cards under and beneath it, since
+        those cannot leave before it); to an empty fan only if it
         may fill one and a fan is empty or every card of another fan has moved.
         Where foundation cards may return, a target on its foundation counts as
         available. Every condition is necessary and gets only easier as more
@@ -398,7 +411,8 @@ class Board:
             for depth, card in enumerate(fan):
                 position[card] = depth
         ready = [order[suit][self.found[suit]] for suit in range(4)]
-        left = sum(len(fan) for fan in fans)
+        last = t.limit - 1
+        left = 52 - self.found[0] - self.found[1] - self.found[2] - self.found[3]
         cost = left
         sweep = 0
         changed = True
@@ -417,7 +431,10 @@ class Board:
                                 if returns:
                                     ok = True
                                     break
-                            elif moved[target] or (other != number and position[target] >= frontier[other]):
+                            elif moved[target] or (
+                                other != number and position[target] >= frontier[other]
+                                and position[target] < last
+                            ):
                                 ok = True
                                 break
                         else:
@@ -441,6 +458,37 @@ class Board:
                 if depth < 0 and fan:
                     empty_possible = True
         return -1 if left else cost
+
+    def buried(self) -> int:
+        """How many cards lie over the next card of each foundation (a heuristic)."""
+        fans = self.fans
+        where = self.where
+        order = self.tables.order
+        found = self.found
+        total = 0
+        for suit in range(4):
+            card = order[suit][found[suit]]
+            if card >= 0:
+                fan = fans[where[card]]
+                total += len(fan) - 1 - fan.index(card)
+        return total
+
+    def cost(self) -> int:
+        """How promising this position looks (lower first), or -1 when it is proved lost.
+
+        Settled positions of in-suit games: :meth:`schedule`'s cost plus twice
+        :meth:`buried`; where any suit builds on any suit the schedule almost
+        never proves anything and costs most of the time, so only the cards left
+        and :meth:`buried` count. Before the last redeal: redeals left first,
+        then cards left and buried.
+        """
+        left = 52 - self.found[0] - self.found[1] - self.found[2] - self.found[3]
+        if not self.settled:
+            return 1000 * self.redeals_left + 4 * left + self.buried()
+        if not self.tables.in_suit:
+            return 4 * left + self.buried()
+        cost = self.schedule()
+        return cost if cost < 0 else cost + 2 * self.buried()
 
     def hopeless(self) -> bool:
         """Whether :meth:`schedule` proves the position lost."""

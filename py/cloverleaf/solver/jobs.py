@@ -93,7 +93,7 @@ class Hint:
         elif verdict == SOLVED:
             self._result = self._answer(UNSOLVABLE, undo=self._back, earlier="winnable")
             return
-        self._lost |= search.parents.keys()
+        self._lost |= search.parents
         self._back += 1
         if self._back >= len(self.history):
             self._result = self._answer(UNSOLVABLE, earlier="lost")

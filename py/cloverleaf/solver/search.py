@@ -36,6 +36,19 @@ UNSOLVABLE = "unsolvable"
 UNKNOWN = "unknown"
 
 _TABLES: dict[str, Tables] = {}
+# The strands of each game's search: for each, eighths of a cost unit added per
+# move from the start. 0 is greedy; more gives breadth, so a misleading line is
+# left sooner (and solutions come out shorter). Measured on deals 1-100.
+STRANDS: dict[str, tuple[int, ...]] = {
+    "clover-leaf": (0, 24),
+    "clover-leaf-warfield": (0, 24),
+    "alexander-the-great": (0,),
+    "shamrocks": (0, 16),
+    "trefoil": (0,),
+    "la-belle-lucie": (0,),
+    "fan": (0,),
+}
+QUANTUM = 256  # nodes a strand runs before the next one takes its turn
 
 
 def tables_for(rules: Rules) -> Tables:
@@ -85,8 +98,8 @@ def check_solution(rules: Rules, position: Position, moves: list[Move] | tuple[M
     return is_won(current)
 
 
-class Search:
-    """A resumable best-first search of one position.
+class Strand:
+    """One resumable best-first search of one position (see :class:`Search`).
 
     Each position reached is stored once, under its key, with the key of the
     position it came from and the move between them (the table is the
@@ -100,16 +113,20 @@ class Search:
     through a game's history this way); they are not searched again.
     """
 
-    def __init__(self, rules: Rules, position: Position, known_lost: set[bytes] | None = None) -> None:
+    def __init__(
+        self, rules: Rules, position: Position, known_lost: set[bytes] | None = None, depth_weight: int = 0
+    ) -> None:
         self.rules = rules
         self.start = position
         self.board = Board(tables_for(rules), position)
-        self.lost: set[bytes] = set(known_lost) if known_lost else set()
+        self.lost: set[bytes] = known_lost if known_lost is not None else set()
         self.parents: dict[bytes, tuple[bytes | None, int]] = {}
         self.nodes = 0
         self.verdict = UNKNOWN
         self.solution: tuple[Move, ...] = ()
-        self._queue: list[tuple[int, int, bytes, bytes]] = []
+        self._queue: list[tuple[int, int, bytes, bytes, int]] = []
+        self._depth = 0
+        self.depth_weight = depth_weight
         self._count = 0
         self._current: bytes | None = None
         self._moves: list[Step] = []
@@ -159,14 +176,12 @@ class Search:
         self._push(cost, key)
 
     def _cost(self) -> int:
-        board = self.board
-        if board.settled:
-            return board.schedule()
-        return 1000 * board.redeals_left + 8 * (52 - sum(board.found))
+        return self.board.cost()
 
-    def _push(self, cost: int, key: bytes) -> None:
+    def _push(self, cost: int, key: bytes, depth: int = 0) -> None:
         self._count += 1
-        heappush(self._queue, (cost, -self._count, key, self.board.state()))
+        priority = cost + (self.depth_weight * depth >> 3)
+        heappush(self._queue, (priority, -self._count, key, self.board.state(), depth))
 
     def _loop(self, limit: int) -> str:
         board = self.board
@@ -180,7 +195,7 @@ class Search:
                 if not queue:
                     self.verdict = UNSOLVABLE
                     return self.verdict
-                _cost, _order, current, state = heappop(queue)
+                _cost, _order, current, state, self._depth = heappop(queue)
                 self._current = current
                 board.load(state)
                 self._moves = board.moves()
@@ -208,7 +223,7 @@ class Search:
                 return self.verdict
             cost = -1 if settled and step[2] >= 0 and not returns and board.dead_after(step[0]) else self._cost()
             if cost >= 0:
-                self._push(cost, key)
+                self._push(cost, key, self._depth + 1)
             if auto:
                 board.unplay(auto)
             board.undo(step, saved)
@@ -241,6 +256,77 @@ class Search:
         self.verdict = SOLVED
 
 
+class Search:
+    """A resumable search of one position: a few strands taking turns.
+
+    Every strand is a complete best-first search (:class:`Strand`) with its own
+    tables; they differ only in how much they weigh the moves already made. A
+    greedy strand wins most deals fast but can sink its budget into one
+    misleading line; a broader one climbs out of it. They take turns of
+    ``QUANTUM`` nodes, in a fixed order, and the first to finish gives the
+    verdict: a solution, or, having expanded every reachable position, the
+    proof that there is none. Turns are counted in nodes, so slices of any size
+    give the same answer as one run.
+
+    ``known_lost``: keys of positions already proved lost by an earlier,
+    finished ``unsolvable`` search of the same game (the hint walks back
+    through a game's history this way); they are not searched again.
+    """
+
+    def __init__(self, rules: Rules, position: Position, known_lost: set[bytes] | None = None) -> None:
+        self.rules = rules
+        self.start = position
+        lost = set(known_lost) if known_lost else set()
+        self.strands = [
+            Strand(rules, position, lost, weight) for weight in STRANDS.get(rules.id, (0,))
+        ]
+        self.nodes = 0
+        self.verdict = UNKNOWN
+        self.solution: tuple[Move, ...] = ()
+        self._turn = 0
+        self._left = QUANTUM
+
+    @property
+    def done(self) -> bool:
+        return self.verdict != UNKNOWN
+
+    @property
+    def positions(self) -> int:
+        """How many distinct positions the strands have stored."""
+        return sum(strand.positions for strand in self.strands)
+
+    @property
+    def parents(self) -> set[bytes]:
+        """Every position key reached (all lost, once the verdict is ``unsolvable``)."""
+        keys: set[bytes] = set()
+        for strand in self.strands:
+            keys |= strand.parents.keys()
+        return keys
+
+    def result(self) -> SolveResult:
+        return SolveResult(self.verdict, tuple(str(m) for m in self.solution), self.nodes, self.solution)
+
+    def run(self, nodes: int) -> str:
+        """Search at most ``nodes`` more nodes; return the verdict so far (``unknown`` = not done)."""
+        strands = self.strands
+        while not self.done and nodes > 0:
+            strand = strands[self._turn]
+            before = strand.nodes
+            verdict = strand.run(min(nodes, self._left))
+            used = strand.nodes - before
+            self.nodes += used
+            nodes -= used
+            self._left -= used
+            if verdict != UNKNOWN:
+                self.verdict = verdict
+                self.solution = strand.solution
+                break
+            if self._left <= 0:
+                self._turn = (self._turn + 1) % len(strands)
+                self._left = QUANTUM
+        return self.verdict
+
+
 def solve(rules: Rules, position: Position, budget: int) -> SolveResult:
     """Search ``position`` for at most ``budget`` nodes.
 
@@ -255,4 +341,6 @@ def solve(rules: Rules, position: Position, budget: int) -> SolveResult:
     return search.result()
 
 
-__all__ = ["FOUNDATION", "SOLVED", "UNKNOWN", "UNSOLVABLE", "Search", "SolveResult", "check_solution", "solve"]
+__all__ = [
+    "FOUNDATION", "SOLVED", "UNKNOWN", "UNSOLVABLE", "Search", "SolveResult", "Strand", "check_solution", "solve",
+]
