@@ -139,7 +139,7 @@ CLICK_TO_DRAWN = """card => new Promise((resolve) => {
     el.dispatchEvent(new PointerEvent("pointerup", options));
 })"""
 
-SETTLED = "document.body.dataset.pending === '0' && !document.querySelector('.card--moving')"
+SETTLED = "() => document.body.dataset.pending === '0' && !document.querySelector('.card--moving')"
 
 
 def click_times(browser: Any, base: str, count: int) -> list[float]:
@@ -159,7 +159,7 @@ def click_times(browser: Any, base: str, count: int) -> list[float]:
         times.append(float(page.evaluate(CLICK_TO_DRAWN, card)))
         page.wait_for_function(SETTLED)
         page.locator('[data-action="undo"]').click()
-        page.wait_for_function("document.body.dataset.moves === '0'")
+        page.wait_for_function("() => document.body.dataset.moves === '0'")
         page.wait_for_function(SETTLED)
     context.close()
     return times

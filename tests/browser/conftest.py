@@ -4,6 +4,10 @@ request leaving the local server, and a page helper that waits for "ready or err
 
 Every test fails if the page logged an error, threw, or asked for anything outside
 its own origin. Run ``./build.sh build`` first (``./build.sh test`` does).
+
+Write ``wait_for_function`` predicates as functions ("() => ..."): Playwright
+evaluates a bare expression with eval, which the page's Content-Security-Policy
+(script-src 'self' 'wasm-unsafe-eval') refuses.
 """
 
 from __future__ import annotations
@@ -153,7 +157,7 @@ class App:
 
     def wait_started(self, expect: str = "ready") -> App:
         self.page.wait_for_function(
-            "document.body.dataset.status !== 'loading'", timeout=START_TIMEOUT_MS
+            "() => document.body.dataset.status !== 'loading'", timeout=START_TIMEOUT_MS
         )
         status = self.page.evaluate("document.body.dataset.status")
         if status != expect:
@@ -168,7 +172,7 @@ class App:
     def settle(self) -> None:
         """Wait until no request is pending and no card is sliding."""
         self.page.wait_for_function(
-            "document.body.dataset.pending === '0' && !document.querySelector('.card--moving')"
+            "() => document.body.dataset.pending === '0' && !document.querySelector('.card--moving')"
         )
 
     def where(self, card: str) -> str:

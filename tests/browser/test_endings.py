@@ -60,7 +60,7 @@ def test_a_whole_game_won_to_the_end(app: Any) -> None:
     assert "You won" in text and f"{len(decisions)} moves" in text
     assert app.page.locator(".card[data-where='F']").count() == 52
     panel.locator('[data-panel-action="new"]').click()
-    app.page.wait_for_function("document.body.dataset.moves === '0' && document.body.dataset.won === 'false'")
+    app.page.wait_for_function("() => document.body.dataset.moves === '0' && document.body.dataset.won === 'false'")
 
 
 def test_a_hint_followed(app: Any) -> None:
@@ -97,13 +97,13 @@ def test_a_hint_in_a_lost_position_says_so_and_offers_undo(app: Any) -> None:
 def test_new_deal_and_deal_of_the_day(app: Any) -> None:
     app.open("clover-leaf/5")
     app.press("new")
-    app.page.wait_for_function("document.body.dataset.deal !== '5'", timeout=60_000)
+    app.page.wait_for_function("() => document.body.dataset.deal !== '5'", timeout=60_000)
     app.settle()
     deal = app.page.evaluate("document.body.dataset.deal")
     assert app.page.evaluate("location.hash") == f"#clover-leaf/{deal}"
     app.press("daily")
     app.page.wait_for_function(
-        "document.querySelector('#deal-label').textContent.startsWith('daily')", timeout=60_000
+        "() => document.querySelector('#deal-label').textContent.startsWith('daily')", timeout=60_000
     )
     app.settle()
     assert app.moves() == 0
@@ -113,7 +113,7 @@ def test_choose_a_game_and_redeal(app: Any) -> None:
     app.open("clover-leaf/5")
     app.press("games")
     app.page.locator('#games-list [data-game="trefoil"]').click()
-    app.page.wait_for_function("document.body.dataset.game === 'trefoil'", timeout=60_000)
+    app.page.wait_for_function("() => document.body.dataset.game === 'trefoil'", timeout=60_000)
     app.settle()
     redeal = app.page.locator("#redeal")
     assert redeal.is_visible() and "2 left" in redeal.inner_text()
