@@ -21,6 +21,11 @@ PYODIDE_FILES=(pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip py
 say() { printf '%s\n' "$*" >&2; }
 
 need_node_modules() {
+  if ! command -v npm >/dev/null 2>&1; then
+    say "installing Node.js and npm from Debian (apt-get)"
+    as_root apt-get update -qq >&2
+    DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq nodejs npm >&2
+  fi
   if [ ! -f node_modules/pyodide/package.json ] \
      || ! node -e 'const a=require("./node_modules/pyodide/package.json").version,b=require("./package-lock.json").packages["node_modules/pyodide"].version;process.exit(a===b?0:1)' 2>/dev/null; then
     say "installing the pinned npm packages (npm ci)"

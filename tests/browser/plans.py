@@ -164,3 +164,16 @@ def lost_after_one_move(game: str = "clover-leaf") -> tuple[str, str, Dest]:
                 if not session.stuck and _hint(session)["verdict"] == "unsolvable":
                     return str(number), card_str(card), to_json(dest)
     raise AssertionError("no deal found that one move loses")
+
+
+@functools.cache
+def foundation_card_back(game: str = "clover-leaf-warfield") -> tuple[str, str, int]:
+    """(deal, card, fan): at the opening, ``card`` may leave its foundation for ``fan``."""
+    for number in range(1, 200):
+        opening = state(game, str(number))
+        tops = {foundation["top"] for foundation in opening["foundations"] if foundation["top"]}
+        for card, dests in opening["movable"].items():
+            fans = [d for d in dests if d != "F"]
+            if card in tops and fans:
+                return str(number), card, int(fans[0])
+    raise AssertionError("no deal with a foundation card that may go back")

@@ -55,6 +55,15 @@ def test_a_drag_highlights_the_legal_destinations_only(app: Any) -> None:
     assert app.page.locator(".is-target").count() == 0
 
 
+def test_a_card_dragged_back_from_its_foundation(app: Any) -> None:
+    deal, card, fan = plans.foundation_card_back()
+    app.open(f"clover-leaf-warfield/{deal}")
+    assert app.where(card) == "F"
+    app.drag(card, fan)
+    app.wait_where(card, fan)
+    assert app.moves() == 1
+
+
 def test_an_illegal_drop_returns_the_card(app: Any) -> None:
     deal, card, _, illegal_fan = plans.deal_with_fan_move()
     app.open(f"clover-leaf/{deal}")

@@ -363,7 +363,11 @@ function destinationText(card, to) {
 }
 
 async function hint() {
-  if (!app.ready || !app.state || app.state.won || app.hintJob) return;
+  if (app.hintJob) {
+    stopHint(); // a second press stops the search
+    return;
+  }
+  if (!app.ready || !app.state || app.state.won) return;
   clearHint();
   const job = client.job({ kind: "hint" });
   app.hintJob = job;
