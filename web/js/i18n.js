@@ -1,0 +1,82 @@
+// The page's four languages. Texts live in web/i18n/<lang>.json as flat string
+// tables ({"key": "text with {placeholders}"}); a plural text is an object keyed by
+// Intl.PluralRules categories ({"one": "{count} move", "other": "{count} moves"}).
+// t(key, params) looks a key up in the current language, then in English, then
+// shows the key itself, so a missing text is visible but never breaks the page.
+//
+// The language is the player's choice when made (prefs.js keeps it), else the
+// first of the browser's languages that we have, else English.
+
+export const LANGUAGES = ["en", "de", "es", "ru"];
+// Each language's own name, for the language setting (never translated).
+export const LANGUAGE_NAMES = { en: "English", de: "Deutsch", es: "Español", ru: "Русский" };
+
+let current = "en";
+let table = {};
+let fallback = {};
+let plurals = new Intl.PluralRules("en");
+const listeners = new Set();
+
+// The first of the browser's languages we have ("de-AT" -> "de"), else "en".
+export function browserLanguage(languages = navigator.languages ?? [navigator.language]) {
+  for (const tag of languages ?? []) {
+    const base = String(tag ?? "").toLowerCase().split("-")[0];
+    if (LANGUAGES.includes(base)) return base;
+  }
+  return "en";
+}
+
+export function language() {
+  return current;
+}
+
+async function fetchTable(lang) {
+  const response = await fetch(new URL(`../i18n/${lang}.json`, import.meta.url));
+  if (!response.ok) throw new Error(`i18n/${lang}.json: HTTP ${response.status}`);
+  return response.json();
+}
+
+// Load and switch to `lang` ("auto" or null: the browser's); resolves when done.
+// Every onChange listener then runs so the page can redraw its texts.
+export async function setLanguage(lang) {
+  const wanted = LANGUAGES.includes(lang) ? lang : browserLanguage();
+  if (!Object.keys(fallback).length) fallback = await fetchTable("en");
+  table = wanted === "en" ? fallback : await fetchTable(wanted).catch(() => fallback);
+  current = table === fallback ? "en" : wanted;
+  plurals = new Intl.PluralRules(current);
+  document.documentElement.lang = current;
+  for (const listener of listeners) listener(current);
+  return current;
+}
+
+// Call `listener(lang)` after every language change; returns the unbind function.
+export function onChange(listener) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function fill(text, params) {
+  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+}
+
+// The text for `key` in the current language with {name} placeholders filled.
+// A plural text picks its form by params.count.
+export function t(key, params = {}) {
+  let entry = table[key] ?? fallback[key];
+  if (entry === undefined) return key;
+  if (typeof entry === "object") {
+    const rules = table[key] === entry ? plurals : new Intl.PluralRules("en");
+    entry = entry[rules.select(Number(params.count ?? 0))] ?? entry.other;
+  }
+  return fill(String(entry), params);
+}
+
+// True when the current language has a text for `key` (or English does).
+export function has(key) {
+  return key in table || key in fallback;
+}
+
+// Numbers and percentages in the current language's style.
+export function formatNumber(value, options) {
+  return new Intl.NumberFormat(current, options).format(value);
+}
