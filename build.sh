@@ -15,7 +15,7 @@ set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 cd "$root"
-dist="$root/dist"
+dist="${CLOVERLEAF_DIST:-$root/dist}"
 PYODIDE_FILES=(pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip pyodide-lock.json)
 
 say() { printf '%s\n' "$*" >&2; }
@@ -86,6 +86,9 @@ lines += [f"export const {key} = {json.dumps(value)};\n" for key, value in info.
 (dist / "js" / "build-info.js").write_text("".join(lines))
 print(f"python package: {zip_name} ({len(files)} files, {len(data):,} bytes)", file=sys.stderr)
 PY
+  # Last, once dist/ holds everything else: the service worker with the list of
+  # every file to precache and a cache name that changes whenever one of them does.
+  python3 scripts/precache.py "$dist" web/sw.js
   size_report
 }
 

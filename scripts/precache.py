@@ -10,7 +10,6 @@ Usage: python3 scripts/precache.py DIST WEB_SW_JS
 
 from __future__ import annotations
 
-import gzip
 import hashlib
 import json
 import sys
@@ -27,13 +26,10 @@ def main(dist_dir: str, source: str) -> int:
     dist = Path(dist_dir)
     files = precache_files(dist)
     digest = hashlib.sha256()
-    raw = gzipped = 0
     for path in files:
         data = path.read_bytes()
         name = path.relative_to(dist).as_posix()
         digest.update(name.encode() + b"\0" + hashlib.sha256(data).digest())
-        raw += len(data)
-        gzipped += len(gzip.compress(data, 6))
     worker_source = Path(source).read_text(encoding="utf-8")
     digest.update(worker_source.encode())
     cache_name = f"cloverleaf-{digest.hexdigest()[:16]}"
@@ -41,8 +37,6 @@ def main(dist_dir: str, source: str) -> int:
     header = f"const CACHE_NAME = {json.dumps(cache_name)};\nconst PRECACHE = {json.dumps(urls, indent=0)};\n"
     (dist / "sw.js").write_text(header + worker_source, encoding="utf-8")
     print(f"precache: {len(urls)} URLs, cache {cache_name}", file=sys.stderr)
-    size = f"{raw / 1e6:.2f} MB raw, {gzipped / 1e6:.2f} MB gzipped"
-    print(f"dist size: {size} ({len(files) + 1} files)", file=sys.stderr)
     return 0
 
 

@@ -1,0 +1,239 @@
+"""Offline, installable, hostable anywhere, closed to the outside (issue 5).
+
+Each test here serves its own copy of dist/ under a sub-path from a server it can
+stop, so it can take the network away or publish a new build.
+"""
+
+from __future__ import annotations
+
+import functools
+import gzip
+import http.server
+import json
+import re
+import shutil
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .conftest import CHROMIUM_ARGS, DIST, ROOT, SUB_PATH, App, QuietServer, chromium_path
+
+WAIT_MS = 60_000
+
+
+class _SubPathHandler(http.server.SimpleHTTPRequestHandler):
+    def translate_path(self, path: str) -> str:
+        clean = path.split("?", 1)[0].split("#", 1)[0]
+        if not clean.startswith(SUB_PATH):
+            return str(Path(self.directory) / "__outside_the_sub_path__")
+        return super().translate_path("/" + clean[len(SUB_PATH):])
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+class Site:
+    """A copy of dist/ served on 127.0.0.1 under SUB_PATH, stoppable at will."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        handler = functools.partial(_SubPathHandler, directory=str(root))
+        self.server = QuietServer(("127.0.0.1", 0), handler)
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}{SUB_PATH}"
+
+    def stop(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+@pytest.fixture
+def site(tmp_path: Path, dist: Path) -> Iterator[Site]:
+    copy = tmp_path / "site"
+    shutil.copytree(dist, copy)
+    served = Site(copy)
+    yield served
+    served.stop()
+
+
+@pytest.fixture
+def site_app(browser: Any, site: Site) -> Iterator[App]:
+    app = App(browser, site.url, viewport={"width": 1280, "height": 800})
+    yield app
+    app.close()
+
+
+def wait_controlled(app: App) -> None:
+    """Until the service worker has precached everything and controls the page."""
+    app.page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=WAIT_MS)
+
+
+def cache_names(app: App) -> list[str]:
+    return list(app.page.evaluate("async () => await caches.keys()"))
+
+
+def precache_list(root: Path) -> list[str]:
+    text = (root / "sw.js").read_text()
+    match = re.search(r"const PRECACHE = (\[.*?\]);", text, re.S)
+    assert match, "sw.js has no PRECACHE list"
+    return list(json.loads(match.group(1)))
+
+
+def test_the_app_starts_and_plays_offline_after_one_visit(site: Site, site_app: App) -> None:
+    app = site_app
+    app.open("clover-leaf/1")
+    wait_controlled(app)
+    site.stop()
+    app.context.set_offline(True)
+    app.reload()
+    assert app.page.evaluate("navigator.onLine") is False
+    # a move
+    app.click_card("7D")
+    app.wait_moves(1)
+    # a hint, from the solver in the worker
+    app.page.keyboard.press("h")
+    app.page.locator(".card.card--hint, #redeal.is-hint").first.wait_for(timeout=WAIT_MS)
+    # a new solvable deal (the setting is on by default) and the deal of the day
+    app.press("new")
+    app.page.wait_for_function("() => document.body.dataset.deal !== '1'", timeout=WAIT_MS)
+    app.settle()
+    app.press("daily")
+    app.page.wait_for_function(
+        "() => document.querySelector('#deal-label').textContent.startsWith('daily')", timeout=WAIT_MS
+    )
+    app.check_clean()
+
+
+def test_a_new_build_is_served_on_the_next_visit_and_the_old_cache_goes(site: Site, site_app: App) -> None:
+    app = site_app
+    app.open("clover-leaf/2")
+    wait_controlled(app)
+    old_caches = cache_names(app)
+    assert len(old_caches) == 1
+    # Publish a new build: a changed file, then the build's last step again.
+    css = site.root / "css" / "app.css"
+    css.write_text(css.read_text() + "\n/* build marker 7f3a */\n")
+    subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "precache.py"), str(site.root), str(ROOT / "web" / "sw.js")],
+        check=True, capture_output=True,
+    )
+    navigations: list[str] = []
+    app.page.on("framenavigated", lambda frame: navigations.append(frame.url) if frame == app.page.main_frame else None)
+    app.page.reload()
+    # The old version answers this reload; the new worker installs, takes over,
+    # and the page reloads itself once onto the new version.
+    while len(navigations) < 2:
+        app.page.wait_for_event("framenavigated", timeout=WAIT_MS)
+    app.wait_started()
+    keys = cache_names(app)
+    assert len(keys) == 1 and keys != old_caches
+    served = app.page.evaluate("async () => (await fetch('css/app.css')).text()")
+    assert "build marker 7f3a" in served
+    assert app.page.evaluate("document.body.dataset.deal") == "2"
+    app.check_clean()
+
+
+def test_the_manifest_is_valid_its_icons_load_and_chromium_can_install(site_app: App) -> None:
+    app = site_app
+    app.open()
+    wait_controlled(app)
+    manifest = app.page.evaluate(
+        "async () => (await fetch(document.querySelector('link[rel=manifest]').href)).json()"
+    )
+    assert manifest["name"] == "Clover Leaf" and manifest["display"] == "standalone"
+    assert manifest["start_url"] == "./" and manifest["theme_color"].startswith("#")
+    purposes = {icon["purpose"] for icon in manifest["icons"]}
+    assert {"any", "maskable"} <= purposes
+    sizes = {icon["sizes"] for icon in manifest["icons"]}
+    assert {"192x192", "512x512"} <= sizes
+    for icon in manifest["icons"]:
+        status, kind = app.page.evaluate(
+            "async (src) => { const r = await fetch(src); return [r.status, r.headers.get('content-type')]; }",
+            icon["src"],
+        )
+        assert status == 200 and kind == icon["type"], icon
+    for selector in ['meta[name="theme-color"]', 'meta[name="viewport"]', 'link[rel="apple-touch-icon"]']:
+        assert app.page.locator(selector).count() == 1, selector
+    app.check_clean()
+
+
+def test_chromium_reports_the_page_installable(playwright_instance: Any, site: Site, tmp_path: Path) -> None:
+    """Installability needs a real profile: Playwright's ordinary contexts count as incognito."""
+    context = playwright_instance.chromium.launch_persistent_context(
+        str(tmp_path / "profile"), executable_path=chromium_path(), args=CHROMIUM_ARGS, headless=True
+    )
+    try:
+        page = context.pages[0] if context.pages else context.new_page()
+        page.goto(site.url + "index.html")
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=WAIT_MS)
+        session = context.new_cdp_session(page)
+        errors = session.send("Page.getInstallabilityErrors")["installabilityErrors"]
+        assert errors == [], errors
+    finally:
+        context.close()
+
+
+def test_a_whole_session_stays_in_its_origin_and_within_its_csp(site_app: App) -> None:
+    app = site_app
+    app.context.add_init_script(
+        "window.__csp = []; document.addEventListener('securitypolicyviolation',"
+        " (e) => window.__csp.push(e.violatedDirective + ' ' + e.blockedURI));"
+    )
+    requests: list[str] = []
+    app.page.on("request", lambda request: requests.append(request.url))
+    app.open("clover-leaf/1")
+    app.click_card("7D")
+    app.wait_moves(1)
+    app.press("undo")
+    app.wait_moves(0)
+    app.page.keyboard.press("h")
+    app.page.locator(".card.card--hint, #redeal.is-hint").first.wait_for(timeout=WAIT_MS)
+    app.press("new")
+    app.page.wait_for_function("() => document.body.dataset.deal !== '1'", timeout=WAIT_MS)
+    app.settle()
+    csp = app.page.locator('meta[http-equiv="Content-Security-Policy"]').get_attribute("content")
+    assert "script-src 'self' 'wasm-unsafe-eval'" in str(csp)
+    assert app.page.evaluate("window.__csp") == []
+    origin = app.base_url.split(SUB_PATH)[0]
+    assert requests and all(url.startswith(origin + "/") for url in requests), requests
+    app.check_clean()
+
+
+def test_the_built_dist_holds_exactly_the_precache_list_and_fits_the_size_aim(dist: Path) -> None:
+    listed = {url.removeprefix("./") for url in precache_list(dist)} - {""}
+    present = {p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file()} - {"sw.js"}
+    assert listed == present
+    gzipped = sum(len(gzip.compress(p.read_bytes(), 6)) for p in dist.rglob("*") if p.is_file())
+    print(f"dist/: {gzipped / 1e6:.2f} MB gzipped")
+    assert gzipped < 7_000_000
+
+
+def test_opened_from_the_disk_the_page_says_how_to_play(browser: Any, dist: Path) -> None:
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto((DIST / "index.html").as_uri())
+        notice = page.locator(".file-notice")
+        notice.wait_for(timeout=10_000)
+        assert "cannot start from a file" in notice.inner_text()
+        assert "build.sh" in notice.inner_text()
+    finally:
+        context.close()
+
+
+def test_every_address_in_the_page_is_relative(dist: Path) -> None:
+    """So dist/ works at a domain's root and under any sub-path, and asks no other host."""
+    for path in [dist / "index.html", dist / "manifest.webmanifest"]:
+        text = path.read_text()
+        assert not re.search(r"""(?:src|href)=["']/""", text), path
+        assert "http://" not in text and "https://" not in text, path
+        assert '"/' not in text.replace('"/>', ""), path
+    for path in sorted((dist / "js").glob("*.js")):
+        text = path.read_text()
+        assert not re.search(r"""(?:fetch|URL|import)\(\s*["'`]/""", text), path

@@ -1,0 +1,32 @@
+// Offline play: registers the service worker (sw.js, written by build.sh) that
+// precaches every file of the app, so it starts and plays with no network after
+// one visit.
+//
+// When a new build is published, the browser finds the new sw.js on the next
+// visit, installs it and (skipWaiting + clients.claim) hands it this page; the
+// page then reloads once so the player sees the new version at once rather than
+// on the visit after. The game in progress is saved after every move, so the
+// reload loses nothing.
+
+const worker = new URL("../sw.js", import.meta.url);
+const scope = new URL("../", import.meta.url);
+
+export async function registerServiceWorker() {
+  if (!("serviceWorker" in navigator) || !/^https?:$/.test(location.protocol)) return null;
+  const hadController = Boolean(navigator.serviceWorker.controller);
+  let reloading = false;
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (!hadController || reloading) return;
+    reloading = true;
+    location.reload();
+  });
+  try {
+    return await navigator.serviceWorker.register(worker, { scope: scope.href, updateViaCache: "none" });
+  } catch (error) {
+    // Playing online still works; only offline start-up is lost.
+    console.warn(`offline play is not available: ${error?.message ?? error}`);
+    return null;
+  }
+}
+
+registerServiceWorker();
