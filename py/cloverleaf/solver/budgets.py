@@ -16,13 +16,13 @@ from __future__ import annotations
 from ..rules import Rules
 
 SOLVE_BUDGET: dict[str, int] = {
-    "clover-leaf": 400_000,
-    "clover-leaf-warfield": 400_000,
-    "alexander-the-great": 400_000,
-    "shamrocks": 400_000,
-    "trefoil": 400_000,
-    "la-belle-lucie": 400_000,
-    "fan": 400_000,
+    "clover-leaf": 200_000,
+    "clover-leaf-warfield": 200_000,
+    "alexander-the-great": 200_000,
+    "shamrocks": 250_000,
+    "trefoil": 200_000,
+    "la-belle-lucie": 200_000,
+    "fan": 200_000,
 }
 DEAL_BUDGET: dict[str, int] = {
     "clover-leaf": 20_000,
@@ -34,13 +34,13 @@ DEAL_BUDGET: dict[str, int] = {
     "fan": 20_000,
 }
 HINT_BUDGET: dict[str, int] = {
-    "clover-leaf": 100_000,
-    "clover-leaf-warfield": 100_000,
-    "alexander-the-great": 100_000,
-    "shamrocks": 100_000,
-    "trefoil": 100_000,
-    "la-belle-lucie": 100_000,
-    "fan": 100_000,
+    "clover-leaf": 60_000,
+    "clover-leaf-warfield": 60_000,
+    "alexander-the-great": 60_000,
+    "shamrocks": 150_000,
+    "trefoil": 60_000,
+    "la-belle-lucie": 60_000,
+    "fan": 60_000,
 }
 _DEFAULT = 100_000
 

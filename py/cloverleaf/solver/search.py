@@ -1,17 +1,22 @@
-"""Depth-first search over positions, resumable in slices, with three verdicts.
+"""Best-first search over positions, resumable in slices, with three verdicts.
 
-Names:
+Names (after Norvig: the search knows nothing of cards; :mod:`.board` does):
 
 - ``node``: one position produced by one move (the starting position is node 1).
   Budgets count nodes, never seconds, so a search gives the same answer on
   every machine and in every browser.
-- ``seen``: the keys (:meth:`Board.key`) of every position already reached; a
-  position is expanded at most once, so the search ends and, when it ends
-  without a win, it has covered every position reachable from the start: a
-  proof that the start is lost.
-- ``frame``: one level of the depth-first stack: the step that led to it, the
-  foundation moves played automatically after it, its moves and the next one
-  to try. The stack *is* the current path, so a win reads its solution off it.
+- ``key``: a position's canonical bytes (:meth:`Board.key`); a position is
+  stored and expanded at most once, so the search ends and, when it ends
+  without a win, it has covered every position reachable from the start (up to
+  the pruning of :mod:`.board`, each rule of which keeps every win): a proof
+  that the start is lost.
+- ``parents``: key -> (key of the position it came from, packed move). The
+  table is the solution (as in Freecell Solver): a win is read back from it,
+  replayed on a fresh board to recover the foundation moves played on the
+  way, and checked through the engine's checked door before it is returned.
+- ``cost``: :meth:`Board.cost`, lower first; -1 proves a position lost.
+- ``strand``: one complete best-first search; a :class:`Search` runs a few,
+  weighing the moves already made differently, in turns of ``QUANTUM`` nodes.
 
 The life of a search (as in Black Hole Solver): make a :class:`Search`, call
 :meth:`Search.run` with a node budget as often as you like, read
@@ -43,7 +48,7 @@ STRANDS: dict[str, tuple[int, ...]] = {
     "clover-leaf": (0, 24),
     "clover-leaf-warfield": (0, 24),
     "alexander-the-great": (0,),
-    "shamrocks": (0, 16),
+    "shamrocks": (0, 8, 16, 24),
     "trefoil": (0,),
     "la-belle-lucie": (0,),
     "fan": (0,),
