@@ -1,6 +1,8 @@
 // Card faces: built from DOM nodes and the suit symbols defined once in index.html
 // (<symbol id="suit-C"> ...), so they are crisp at any size and download nothing.
 
+import { has, t } from "./i18n.js";
+
 const SVG = "http://www.w3.org/2000/svg";
 export const SUITS = ["C", "S", "H", "D"]; // the foundations' order
 const SUIT_NAMES = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
@@ -13,7 +15,11 @@ export const rankOf = (card) => card.slice(0, -1);
 export const suitOf = (card) => card.slice(-1);
 export const isRed = (card) => suitOf(card) === "H" || suitOf(card) === "D";
 export const rankLabel = (card) => (rankOf(card) === "T" ? "10" : rankOf(card));
-export const cardName = (card) => `${RANK_NAMES[rankOf(card)]} of ${SUIT_NAMES[suitOf(card)]}`;
+// The card's name in the player's language ("seven of clubs", "Kreuz-Sieben").
+export const cardName = (card) =>
+  has("card.name")
+    ? t("card.name", { rank: t(`rank.${rankOf(card)}`), suit: t(`suit.${suitOf(card)}`) })
+    : `${RANK_NAMES[rankOf(card)]} of ${SUIT_NAMES[suitOf(card)]}`;
 
 export function suitIcon(suit, className) {
   const svg = document.createElementNS(SVG, "svg");

@@ -8,6 +8,8 @@ import { cardName } from "./cards.js";
 import { EngineClient, EngineError } from "./client.js";
 import { PYODIDE_DIR } from "./build-info.js";
 import { bindPointer } from "./drag.js";
+import { installFeatures } from "./features.js";
+import { t } from "./i18n.js";
 import { bindKeys } from "./keys.js";
 import { TableView } from "./render.js";
 import * as storage from "./storage.js";
@@ -64,16 +66,31 @@ async function request(method, params = {}) {
 function report(error) {
   if (!(error instanceof EngineError)) {
     console.error(error);
-    ui.notice("Something went wrong on this page. Reload it to continue.");
+    ui.notice(t("error.page"));
     return;
   }
   if (error.type === "Cancelled") return;
-  if (error.type === "IllegalMove" || error.type === "InvalidInput") ui.notice(ui.sentence(error.message));
+  if (error.type === "IllegalMove" || error.type === "InvalidInput") ui.notice(engineMessage(error));
   else if (error.type === "Unavailable") fail(error.message);
   else {
     console.error(`game engine: ${error.message}`);
-    ui.notice("Something went wrong in the game engine. Undo, or start a new deal.");
+    ui.notice(t("error.engine"));
   }
+}
+
+// The player's sentence for an engine error (the engine speaks English and
+// names details such as covering cards): mapped by type and kind, details logged.
+function engineMessage(error) {
+  const message = String(error.message ?? "");
+  console.info(`game engine: ${message}`);
+  const nowhere = /^(\w{2,3}) has nowhere to go/.exec(message);
+  if (nowhere) return t("error.nowhere", { card: cardName(nowhere[1]) });
+  if (message.startsWith("click to play is off")) return t("error.clickOff");
+  if (message.startsWith("nothing to undo")) return t("error.nothingToUndo");
+  if (message.startsWith("nothing to redo")) return t("error.nothingToRedo");
+  if (error.type === "IllegalMove") return t("error.illegal");
+  if (/saved game/.test(message)) return t("save.unreadable");
+  return t("error.input");
 }
 
 // A request that changes the game; the new state is drawn. True when it went through.
@@ -117,23 +134,25 @@ function apply(state, { animate = false } = {}) {
   if (state.stuck) showStuck(state);
   else ui.hidePanel("stuck");
   persist();
+  features.applied(state, previous, clockValue() / 1000, app.daily);
 }
 
 function celebrate(state) {
   const time = ui.formatTime(clockValue());
-  ui.showPanel("won", "You won!", `${state.moves} ${state.moves === 1 ? "move" : "moves"} in ${time}.`, [
-    { label: "New deal", name: "new", primary: true, action: () => newDeal() },
-    { label: "Close", name: "close", action: () => {} },
+  ui.showPanel("won", t("won.title"), t("won.text", { moves: t("status.moves", { count: state.moves }), time }), [
+    { label: t("button.newDeal"), name: "new", primary: true, action: () => newDeal() },
+    { label: t("tab.stats"), name: "stats", action: () => features.openInfo("stats") },
+    { label: t("button.close"), name: "close", action: () => {} },
   ]);
 }
 
 function showStuck(state) {
   const actions = [];
-  if (state.canUndo) actions.push({ label: "Undo", name: "undo", action: () => act("undo") });
-  actions.push({ label: "Restart", name: "restart", action: () => act("restart", {}, { animate: false }) });
-  actions.push({ label: "New deal", name: "new", primary: true, action: () => newDeal() });
-  const redeals = gameInfo(state.game)?.redeals ? " and no redeal is left" : "";
-  ui.showPanel("stuck", "No more moves", `No card can move${redeals}. Undo, restart this deal or try a new one.`, actions);
+  if (state.canUndo) actions.push({ label: t("button.undo"), name: "undo", action: () => act("undo") });
+  actions.push({ label: t("button.restart"), name: "restart", action: () => restart() });
+  actions.push({ label: t("button.newDeal"), name: "new", primary: true, action: () => newDeal() });
+  const text = gameInfo(state.game)?.redeals ? t("stuck.textRedeal") : t("stuck.text");
+  ui.showPanel("stuck", t("stuck.title"), text, actions);
 }
 
 // ---- saving ------------------------------------------------------------------
@@ -207,9 +226,11 @@ function localDate() {
 }
 
 // Deal `deal` of `game` onto the table. Throws the engine's error (bad game or number).
-async function openDeal(game, deal, { daily = null } = {}) {
+async function openDeal(game, deal, { daily = null, solvable = false } = {}) {
   stopHint();
   const state = await request("new", deal ? { game, deal } : { game });
+  features.leave(app.state, clockValue() / 1000, app.daily); // the game left counts as lost
+  features.begin(state, { daily, solvable });
   app.daily = daily;
   resetClock(0);
   ui.hidePanel();
@@ -237,11 +258,13 @@ async function dealSearch(params, message) {
 // A new deal of `game`: a proven-solvable one when the setting asks for it.
 async function newDeal(game = currentGame()) {
   let deal = null;
+  let solvable = false;
   if (app.settings.solvableOnly) {
     try {
-      const result = await dealSearch({ kind: "solvable", game, start: randomDeal() }, "Finding a solvable deal…");
+      const result = await dealSearch({ kind: "solvable", game, start: randomDeal() }, t("deal.finding"));
       deal = String(result.deal);
-      if (result.verdict !== "solved") ui.notice("No deal was proved solvable in time; this one may not be.", 4000);
+      solvable = result.verdict === "solved";
+      if (!solvable) ui.notice(t("deal.notProved"), 4000);
     } catch (error) {
       if (error.type === "Cancelled") return;
       if (error.type !== "InvalidInput") return report(error);
@@ -249,7 +272,7 @@ async function newDeal(game = currentGame()) {
     }
   }
   try {
-    await openDeal(game, deal);
+    await openDeal(game, deal, { solvable });
   } catch (error) {
     report(error);
   }
@@ -259,7 +282,7 @@ async function dailyDeal() {
   const game = currentGame();
   const date = localDate();
   try {
-    const result = await dealSearch({ kind: "daily", game, date }, "Finding the deal of the day…");
+    const result = await dealSearch({ kind: "daily", game, date }, t("daily.finding"));
     await openDeal(game, String(result.deal), { daily: date });
   } catch (error) {
     report(error);
@@ -275,7 +298,9 @@ async function restoreSaved(record) {
   await request("restore", { save: record.save });
   app.daily = record.daily;
   resetClock(record.elapsed);
-  apply(await request("settings", engineSettings()), { animate: false });
+  const state = await request("settings", engineSettings());
+  features.begin(state, { daily: record.daily, fresh: false });
+  apply(state, { animate: false });
 }
 
 // What the table opens with: the address, else the saved game, else a new deal.
@@ -283,16 +308,16 @@ async function openFirstGame() {
   const address = readAddress();
   const saved = storage.loadGame();
   const later = []; // notices to show once the table is dealt
-  const unreadable = "Your saved game could not be read, so here is a new deal.";
+  const unreadable = t("save.unreadable");
   let record = saved && !saved.corrupt ? saved : null;
   if (saved?.corrupt) {
     storage.storeGame(null);
     later.push(unreadable);
   }
-  const defaultName = gameInfo(DEFAULT_GAME)?.name ?? "Clover Leaf";
+  const defaultName = t(`game.${DEFAULT_GAME}`);
   try {
     if (address?.bad) {
-      later.push(`The address “${address.bad}” is not a deal; here is a new ${defaultName} deal.`);
+      later.push(t("address.bad", { address: address.bad, game: defaultName }));
       await newDeal(DEFAULT_GAME);
     } else if (address) {
       let restored = false;
@@ -305,8 +330,11 @@ async function openFirstGame() {
           await openDeal(address.game, address.deal);
         } catch (error) {
           if (error.type !== "InvalidInput") throw error;
-          const what = gameInfo(address.game) ? `deal “${address.deal}”` : `game “${address.game}”`;
-          later.push(`There is no ${what}; here is a new ${defaultName} deal.`);
+          later.push(
+            gameInfo(address.game)
+              ? t("address.noDeal", { deal: address.deal, game: defaultName })
+              : t("address.noGame", { name: address.game, game: defaultName }),
+          );
           await newDeal(DEFAULT_GAME);
         }
       }
@@ -354,12 +382,12 @@ function parseMove(move) {
   return { card, to: to === "F" ? "F" : Number(to) };
 }
 
-function destinationText(card, to) {
-  if (to === "F") return `the ${cardName(card)} to its foundation`;
+function hintText(card, to) {
+  if (to === "F") return t("hint.toFoundation", { card: cardName(card) });
   const fan = app.state?.fans[to - 1] ?? [];
   return fan.length
-    ? `the ${cardName(card)} onto the ${cardName(fan[fan.length - 1])}`
-    : `the ${cardName(card)} to the empty fan`;
+    ? t("hint.onto", { card: cardName(card), target: cardName(fan[fan.length - 1]) })
+    : t("hint.toEmpty", { card: cardName(card) });
 }
 
 async function hint() {
@@ -372,7 +400,7 @@ async function hint() {
   const job = client.job({ kind: "hint" });
   app.hintJob = job;
   ui.setBusy("hint", true);
-  ui.notice("Looking for a good move…", 0);
+  ui.notice(t("hint.looking"), 0);
   let result;
   try {
     result = await job.promise;
@@ -392,26 +420,24 @@ async function hint() {
     const undo = result.undo;
     const actions = [];
     if (undo) {
-      actions.push({ label: `Undo ${undo} ${undo === 1 ? "move" : "moves"}`, name: "undo", primary: true, action: () => undoMany(undo) });
+      actions.push({ label: t("lost.undo", { count: undo }), name: "undo", primary: true, action: () => undoMany(undo) });
     } else if (app.state.canUndo) {
-      actions.push({ label: "Undo", name: "undo", action: () => act("undo") });
+      actions.push({ label: t("button.undo"), name: "undo", action: () => act("undo") });
     }
-    actions.push({ label: "New deal", name: "new", primary: !undo, action: () => newDeal() });
-    actions.push({ label: "Close", name: "close", action: () => {} });
-    const text = undo
-      ? `This position cannot be won. Undoing ${undo} ${undo === 1 ? "move" : "moves"} gets back to one that can.`
-      : "This position cannot be won, whatever you play.";
-    ui.showPanel("lost", "Lost position", text, actions);
+    actions.push({ label: t("button.newDeal"), name: "new", primary: !undo, action: () => newDeal() });
+    actions.push({ label: t("button.close"), name: "close", action: () => {} });
+    const text = undo ? t("lost.textUndo", { count: undo }) : t("lost.text");
+    ui.showPanel("lost", t("lost.title"), text, actions);
   } else if (parseMove(result.move)?.card === "redeal") {
     document.querySelector("#redeal").classList.add("is-hint");
-    ui.notice("Hint: redeal the cards.", 5000);
+    ui.notice(t("hint.redeal"), 5000);
   } else if (result.move) {
     const { card, to } = parseMove(result.move);
     view.markCard("card--hint", card);
     view.highlight("is-hint", card, [to]);
-    ui.notice(`Hint: move ${destinationText(card, to)}.`, 5000);
+    ui.notice(hintText(card, to), 5000);
   } else {
-    ui.notice("No hint this time: the search found no sure move.", 4000);
+    ui.notice(t("hint.none"), 4000);
   }
 }
 
@@ -435,9 +461,37 @@ function changeSetting(key, value) {
   if (storage.ENGINE_SETTINGS.includes(key) && app.ready) act("settings", { [key]: value });
 }
 
+// Restart this deal; the attempt left counts as lost when it had a move.
+function restart() {
+  if (app.ready) features.leave(app.state, clockValue() / 1000, app.daily);
+  return act("restart", {}, { animate: false });
+}
+
+const features = installFeatures({
+  request,
+  table,
+  view,
+  state: () => app.state,
+  daily: () => app.daily,
+  ready: () => app.ready && app.state !== null,
+  click: (card) => playClick(card),
+  play: (card, to) => act("play", { card, to }),
+  newDeal: () => newDeal(),
+  notice: (text, ms) => ui.notice(text, ms),
+  redraw: () => app.state && ui.showState(app.state, gameInfo(app.state.game), { daily: app.daily }),
+});
+
+function playClick(card) {
+  if (!app.settings.clickToPlay) {
+    ui.notice(t("error.clickOff"));
+    return;
+  }
+  act("click", { card });
+}
+
 const ACTIONS = {
   new: () => newDeal(),
-  restart: () => act("restart", {}, { animate: false }),
+  restart: () => restart(),
   undo: () => app.state?.canUndo && act("undo"),
   redo: () => app.state?.canRedo && act("redo"),
   hint: () => hint(),
@@ -460,13 +514,7 @@ bindPointer(
   {
     enabled: () => app.ready && app.state !== null,
     destinations: (card) => app.state?.movable[card] ?? [],
-    click(card) {
-      if (!app.settings.clickToPlay) {
-        ui.notice("Click to play is off: drag a card to move it.");
-        return;
-      }
-      act("click", { card });
-    },
+    click: (card) => playClick(card),
     drop: (card, to) => act("play", { card, to }),
     dragStart: () => clearHint(),
   },
@@ -483,7 +531,7 @@ window.addEventListener("hashchange", async () => {
   const address = readAddress();
   if (!address || (app.state && addressFor(app.state.game, app.state.deal) === location.hash)) return;
   if (address.bad) {
-    ui.notice(`The address “${address.bad}” is not a deal.`);
+    ui.notice(t("address.badShort", { address: address.bad }));
     return;
   }
   try {
@@ -495,7 +543,8 @@ window.addEventListener("hashchange", async () => {
 
 // ---- start-up ------------------------------------------------------------------
 
-function fail(message) {
+// Start-up failed: say so in the player's words (the details go to the console).
+function fail(message, text = t("error.start")) {
   if (app.failed) return;
   app.failed = true;
   app.ready = false;
@@ -503,8 +552,8 @@ function fail(message) {
   ui.setStatus("error");
   client.terminate(message);
   console.warn(`Clover Leaf could not start: ${message}`);
-  ui.showPanel("error", "Clover Leaf could not start", ui.sentence(message), [
-    { label: "Reload", name: "reload", primary: true, action: () => location.reload() },
+  ui.showPanel("error", t("error.startTitle"), text, [
+    { label: t("button.reload"), name: "reload", primary: true, action: () => location.reload() },
   ]);
 }
 
@@ -525,13 +574,14 @@ function onEngineEvent(event) {
 }
 
 async function start() {
+  await features.ready; // the texts of the player's language
   ui.setStatus("loading");
   ui.showProgress("download");
   const shape = storage.loadShape();
   document.querySelector("#game-name").textContent = shape.name;
   view.preview(shape.fans);
   loadTimer = setTimeout(
-    () => fail(`the game engine did not start within ${LOAD_TIMEOUT_S} seconds. Check your connection, then reload the page`),
+    () => fail(`the game engine did not start within ${LOAD_TIMEOUT_S} seconds`, t("error.timeout", { seconds: LOAD_TIMEOUT_S })),
     LOAD_TIMEOUT_S * 1000,
   );
   try {

@@ -2,18 +2,15 @@
 // loading bar. Text from the engine or the address is only ever set with
 // textContent, never parsed as HTML.
 
+import { t } from "./i18n.js";
+
 const $ = (selector) => document.querySelector(selector);
 
-const STAGES = {
-  download: [15, "Downloading the game engine…"],
-  python: [40, "Starting Python…"],
-  package: [85, "Loading the rules…"],
-  dealing: [95, "Dealing…"],
-};
+const STAGES = { download: 15, python: 40, package: 85, dealing: 95 };
 
 export function showProgress(stage) {
-  const [percent, text] = STAGES[stage] ?? [50, "Loading…"];
-  $("#loading-text").textContent = text;
+  const percent = STAGES[stage] ?? 50;
+  $("#loading-text").textContent = t(stage in STAGES ? `loading.${stage}` : "loading.other");
   $("#loading-bar").style.width = `${percent}%`;
 }
 
@@ -93,10 +90,11 @@ export function showClock(ms) {
 
 // The bar and the redeal button for a state.
 export function showState(state, game, { daily }) {
-  $("#game-name").textContent = state.gameName;
-  $("#deal-label").textContent = daily ? `daily ${daily}` : state.deal ? `#${state.deal}` : "";
-  $("#moves").textContent = `${state.moves} ${state.moves === 1 ? "move" : "moves"}`;
-  document.title = `${state.gameName} · Clover Leaf`;
+  const gameName = t(`game.${state.game}`) === `game.${state.game}` ? state.gameName : t(`game.${state.game}`);
+  $("#game-name").textContent = gameName;
+  $("#deal-label").textContent = daily ? t("status.daily", { date: daily }) : state.deal ? t("status.deal", { deal: state.deal }) : "";
+  $("#moves").textContent = t("status.moves", { count: state.moves });
+  document.title = t("title.page", { game: gameName });
   $('[data-action="undo"]').disabled = !state.canUndo;
   $('[data-action="redo"]').disabled = !state.canRedo;
   $('[data-action="restart"]').disabled = !state.canUndo && !state.canRedo;
@@ -104,7 +102,7 @@ export function showState(state, game, { daily }) {
   const redeal = $("#redeal");
   redeal.hidden = !(game && game.redeals > 0);
   redeal.disabled = !state.canRedeal;
-  $("#redeals-left").textContent = `(${state.redealsLeft} left)`;
+  $("#redeals-left").textContent = t("redeal.left", { count: state.redealsLeft });
   const nothingMoves = !state.won && Object.keys(state.movable).length === 0;
   redeal.classList.toggle("is-urgent", nothingMoves && state.canRedeal);
   const body = document.body.dataset;
@@ -131,9 +129,11 @@ export function openGames(games, current, choose) {
     button.dataset.game = game.id;
     if (game.id === current) button.setAttribute("aria-current", "true");
     const name = document.createElement("strong");
-    name.textContent = game.name;
+    const known = t(`game.${game.id}`) !== `game.${game.id}`;
+    name.textContent = known ? t(`game.${game.id}`) : game.name;
     const summary = document.createElement("small");
-    summary.textContent = `${game.fans} fans${game.redeals ? `, ${game.redeals} redeals` : ""}: ${game.summary}`;
+    const shape = [t("games.fans", { count: game.fans }), ...(game.redeals ? [t("games.redeals", { count: game.redeals })] : [])];
+    summary.textContent = `${shape.join(", ")}: ${known ? t(`summary.${game.id}`) : game.summary}`;
     button.append(name, summary);
     button.addEventListener("click", () => {
       $("#games-dialog").close();

@@ -1,0 +1,133 @@
+// The page's own words in the player's language: the static parts of index.html
+// (buttons, dialogs, settings), found by selector so the markup needs no changes,
+// and the display settings (language, theme, four-colour deck, left-handed
+// layout) added to the settings dialog. Everything is set with textContent.
+
+import { LANGUAGE_NAMES, LANGUAGES, t } from "./i18n.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+const BUTTONS = ["new", "restart", "undo", "redo", "hint", "games", "daily", "settings", "info"];
+const ENGINE_SETTINGS = ["clickToPlay", "autoMove", "autoComplete", "solvableOnly", "animations"];
+
+const $ = (selector) => document.querySelector(selector);
+
+// The bar's "Help" button (help, statistics, about), after the others.
+export function addInfoButton() {
+  if ($('[data-action="info"]')) return $('[data-action="info"]');
+  const button = document.createElement("button");
+  button.type = "button";
+  button.dataset.action = "info";
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("viewBox", "0 0 24 24");
+  svg.setAttribute("aria-hidden", "true");
+  const path = document.createElementNS(SVG, "path");
+  path.setAttribute("d", "M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM9.5 9.5a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .9-1 1.6v.6M12 17h.01");
+  path.setAttribute("fill", "none");
+  path.setAttribute("stroke", "currentColor");
+  path.setAttribute("stroke-width", "2");
+  path.setAttribute("stroke-linecap", "round");
+  path.setAttribute("stroke-linejoin", "round");
+  svg.append(path);
+  const label = document.createElement("span");
+  button.append(svg, label);
+  $(".bar__buttons")?.append(button);
+  return button;
+}
+
+function choiceSetting(name, options, value, change) {
+  const label = document.createElement("label");
+  label.className = "setting setting--choice";
+  const text = document.createElement("span");
+  text.dataset.text = `settings.${name}`;
+  const select = document.createElement("select");
+  select.dataset.pref = name;
+  for (const option of options) {
+    const element = document.createElement("option");
+    element.value = option;
+    select.append(element);
+  }
+  select.value = value;
+  select.addEventListener("change", () => change(name, select.value));
+  label.append(text, select);
+  return label;
+}
+
+function toggleSetting(name, value, change) {
+  const label = document.createElement("label");
+  label.className = "setting";
+  const input = document.createElement("input");
+  input.type = "checkbox";
+  input.dataset.pref = name;
+  input.checked = value;
+  input.addEventListener("change", () => change(name, input.checked));
+  const text = document.createElement("span");
+  text.dataset.prefText = name;
+  label.append(input, " ", text);
+  return label;
+}
+
+// The display settings, added once to the settings dialog; change(name, value).
+export function addDisplaySettings(prefs, change) {
+  const form = $("#settings-dialog .dialog__body");
+  if (!form || form.querySelector("[data-pref]")) return;
+  const heading = document.createElement("h3");
+  heading.className = "settings__group";
+  heading.dataset.text = "settings.display";
+  const group = document.createElement("div");
+  group.className = "settings__display";
+  group.append(
+    heading,
+    choiceSetting("language", ["auto", ...LANGUAGES], prefs.lang, (_, value) => change("lang", value)),
+    choiceSetting("theme", ["system", "light", "dark"], prefs.theme, change),
+    toggleSetting("fourColour", prefs.fourColour, change),
+    toggleSetting("leftHanded", prefs.leftHanded, change),
+  );
+  form.insertBefore(group, form.querySelector(".dialog__actions"));
+}
+
+function setSettingText(span, key) {
+  const note = document.createElement("small");
+  note.textContent = t(`${key}.note`);
+  span.replaceChildren(t(key), " ", note);
+}
+
+// Put every static text of the page in the current language.
+export function translatePage() {
+  for (const action of BUTTONS) {
+    const button = $(`.bar__buttons [data-action="${action}"]`);
+    if (!button) continue;
+    const label = button.querySelector("span");
+    if (label) label.textContent = t(`button.${action}`);
+    button.title = t(`button.${action}.title`);
+  }
+  $(".bar__buttons")?.setAttribute("aria-label", t("bar.controls"));
+  $("#table")?.setAttribute("aria-label", t("bar.table"));
+  const redeal = $("#redeal");
+  const left = $("#redeals-left");
+  if (redeal && left) redeal.replaceChildren(t("button.redeal"), " ", left);
+  const gamesTitle = $("#games-title");
+  if (gamesTitle) gamesTitle.textContent = t("games.title");
+  const gamesClose = $("#games-dialog .dialog__actions button");
+  if (gamesClose) gamesClose.textContent = t("button.close");
+  const settingsTitle = $("#settings-title");
+  if (settingsTitle) settingsTitle.textContent = t("settings.title");
+  const settingsDone = $("#settings-dialog .dialog__actions button");
+  if (settingsDone) settingsDone.textContent = t("button.done");
+  for (const key of ENGINE_SETTINGS) {
+    const span = $(`#settings-dialog input[data-setting="${key}"]`)?.parentElement?.querySelector("span");
+    if (span) setSettingText(span, `settings.${key}`);
+  }
+  for (const span of document.querySelectorAll("#settings-dialog span[data-pref-text]")) {
+    setSettingText(span, `settings.${span.dataset.prefText}`);
+  }
+  for (const element of document.querySelectorAll("#settings-dialog [data-text]")) {
+    element.textContent = t(element.dataset.text);
+  }
+  for (const option of document.querySelectorAll('select[data-pref="language"] option')) {
+    option.textContent = option.value === "auto" ? t("settings.language.auto") : LANGUAGE_NAMES[option.value];
+    if (option.value !== "auto") option.lang = option.value;
+  }
+  for (const option of document.querySelectorAll('select[data-pref="theme"] option')) {
+    option.textContent = t(`settings.theme.${option.value}`);
+  }
+}
