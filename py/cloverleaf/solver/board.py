@@ -56,11 +56,6 @@ class Tables:
             tuple(target for target in range(52) if target != card and rules.builds_on(card, target))
             for card in range(52)
         ]
-        # covers[card]: the cards that may be placed on it (the reverse of targets).
-        self.covers = [
-            tuple(other for other in range(52) if other != card and rules.builds_on(other, card))
-            for card in range(52)
-        ]
         self.filler = [rules.fills_empty_fan(card) for card in range(52)]
         self.limit = rules.fan_limit if rules.fan_limit is not None else 10**6
         self.returns = rules.foundation_return and not self.in_suit
@@ -319,7 +314,7 @@ class Board:
                     dest_fan = fans[dest]
                     if dest_fan[-1] == target and len(dest_fan) < limit:
                         scored.append((need, (card, source, dest)))
-            if filler[card] and len(fan) > 1:
+            if filler[card] and (len(fan) > 1 or not settled):
                 if settled:
                     if empty >= 0:
                         scored.append((need + 20, (card, source, empty)))
