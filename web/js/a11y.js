@@ -72,6 +72,10 @@ export function label(state, view) {
         : t("foundation.empty", { suit: suitName }),
     );
   });
+  // A card's name is its label; the drawn rank and pips say the same to the eye.
+  for (const element of view.cards.values()) {
+    for (const child of element.children) child.setAttribute("aria-hidden", "true");
+  }
   // Cards on a foundation: the top one is named, the ones under it are hidden.
   const tops = new Set(state.foundations.map((foundation) => foundation.top));
   for (const [card, element] of view.cards) {

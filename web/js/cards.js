@@ -47,7 +47,7 @@ export function createCard(card) {
   index.className = "card__index";
   const label = document.createElement("span");
   label.className = "card__rank";
-  label.textContent = rankLabel(card);
+  label.dataset.rank = rankLabel(card); // drawn by CSS: the card's name is its aria-label
   index.append(label, suitIcon(suitOf(card), "card__suit"));
 
   const middle = document.createElement("span");
@@ -55,7 +55,7 @@ export function createCard(card) {
   if (face) {
     const letter = document.createElement("span");
     letter.className = "card__letter";
-    letter.textContent = rank;
+    letter.dataset.rank = rank;
     middle.append(letter);
   }
   middle.append(suitIcon(suitOf(card), "card__pip"));

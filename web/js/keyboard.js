@@ -117,12 +117,17 @@ export function bindCardKeys(root, view, handlers) {
   function onKey(event) {
     if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
     const target = event.target;
-    if (target.closest?.("input, textarea, select, dialog[open], #panel")) return;
-    if (document.querySelector("dialog[open]")) return;
+    if (target.closest?.("input, textarea, select") || document.querySelector("dialog[open]")) return;
+    const key = event.key;
+    if (key === "F1") {
+      event.preventDefault();
+      handlers.help();
+      return;
+    }
+    if (target.closest?.("#panel")) return;
     const onCard = Boolean(target.classList?.contains("card") && root.contains(target));
     const free = onCard || target === document.body || target === root || target === document.documentElement;
-    const key = event.key;
-    if (key === "F1" || (key === "?" && free)) {
+    if (key === "?" && free) {
       event.preventDefault();
       handlers.help();
       return;

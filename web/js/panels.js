@@ -240,7 +240,7 @@ export class InfoPanels {
       await this.showStats(game, ++this.token);
       this.tabPanels.stats.querySelector("[data-stats-reset]")?.focus();
     });
-    return [table, chartBox, reset, confirmBox];
+    return [chartBox, table, reset, confirmBox];
   }
 
   showAbout(state) {

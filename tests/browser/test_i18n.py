@@ -1,0 +1,86 @@
+"""Four languages: the browser's language by default, the setting overrides it and
+is kept; the bar, the cards' names, the moves line, the help and the engine's
+messages all switch."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from . import plans
+from .conftest import ROOT, App
+
+pytestmark = pytest.mark.browser
+
+TABLES = {lang: json.loads((ROOT / "web" / "i18n" / f"{lang}.json").read_text(encoding="utf-8")) for lang in ("en", "de", "es", "ru")}
+
+
+def choose_language(page: Any, lang: str) -> None:
+    page.locator('[data-action="settings"]').click()
+    page.locator('select[data-pref="language"]').select_option(lang)
+    page.locator("#settings-dialog .dialog__actions button").click()
+    if lang != "auto":
+        page.wait_for_function("l => document.documentElement.lang === l", arg=lang)
+
+
+def help_heading(lang: str, game: str) -> str:
+    data = json.loads((ROOT / "web" / "help" / lang / f"{game}.json").read_text(encoding="utf-8"))
+    return str(data["sections"][0]["heading"])
+
+
+def test_each_language_switches_the_whole_page(app: App) -> None:
+    deal, card, _, _ = plans.deal_with_fan_move()
+    opening = plans.state("clover-leaf", deal)
+    app.open(f"clover-leaf/{deal}")
+    page = app.page
+    assert page.evaluate("document.documentElement.lang") == "en"
+    top = opening["fans"][0][-1]
+    stuck = next(c for fan in opening["fans"] for c in fan[:-1] if c not in opening["movable"])
+    for lang in ("de", "es", "ru", "en"):
+        texts = TABLES[lang]
+        choose_language(page, lang)
+        assert page.locator('[data-action="hint"] span').inner_text() == texts["button.hint"]
+        assert page.get_attribute('[data-action="undo"]', "title") == texts["button.undo.title"]
+        assert page.locator("#game-name").inner_text() == texts["game.clover-leaf"]
+        moves = texts["status.moves"]
+        assert page.locator("#moves").inner_text() == (moves["other"] if isinstance(moves, dict) else moves).replace("{count}", "0") \
+            or lang == "ru"
+        label = str(page.get_attribute(f'.card[data-card="{top}"]', "aria-label"))
+        rank = texts[f"rank.{top[:-1]}"]
+        assert rank.lower() in label.lower(), (lang, label)
+        # An engine error comes back in the page's words, without the engine's details.
+        app.click_card(stuck)
+        page.wait_for_function("() => !document.querySelector('#notice').hidden")
+        notice = app.notice()
+        assert notice in {texts["error.illegal"], texts["error.nowhereCard"]} or notice.endswith(
+            texts["error.nowhere"].split("{card}")[-1]
+        ), (lang, notice)
+        assert "covers" not in notice and ">" not in notice
+        # The help in the same language.
+        page.keyboard.press("F1")
+        page.locator("#info-help h3").first.wait_for()
+        assert page.locator("#info-help h3").first.inner_text() == help_heading(lang, "clover-leaf")
+        assert page.locator("#info-tab-stats").inner_text() == texts["tab.stats"]
+        page.keyboard.press("Escape")
+        page.locator("#info-dialog[open]").wait_for(state="detached") if False else None
+        page.wait_for_function("() => !document.querySelector('#info-dialog')?.open")
+    # The choice is kept across visits.
+    choose_language(page, "es")
+    app.reload()
+    assert page.evaluate("document.documentElement.lang") == "es"
+    assert page.locator('[data-action="undo"] span').inner_text() == "Deshacer"
+
+
+def test_the_browser_language_is_the_default(make_app: Any) -> None:
+    app = make_app(locale="ru-RU")
+    app.open("trefoil/3")
+    page = app.page
+    assert page.evaluate("document.documentElement.lang") == "ru"
+    assert page.locator('[data-action="redo"] span').inner_text() == "Повторить"
+    assert "Пересдать" in page.locator("#redeal").inner_text()
+    assert page.locator("#game-name").inner_text() == "Клевер"
+    assert "Клевер" in page.title()
+    page.locator('[data-action="games"]').click()
+    assert "Александр Македонский" in page.locator("#games-list").inner_text()
