@@ -85,6 +85,17 @@ def precache_list(root: Path) -> list[str]:
     return list(json.loads(match.group(1)))
 
 
+def play_hint_and_deal_again(app: App) -> None:
+    """On deal 1 of Clover Leaf: a move, a hint from the solver, a new solvable deal."""
+    app.click_card("7D")
+    app.wait_moves(1)
+    app.page.keyboard.press("h")
+    app.page.locator(".card.card--hint, #redeal.is-hint").first.wait_for(timeout=WAIT_MS)
+    app.press("new")  # "solvable deals only" is on by default: the solver finds one
+    app.page.wait_for_function("() => document.body.dataset.deal !== '1'", timeout=WAIT_MS)
+    app.settle()
+
+
 def test_the_app_starts_and_plays_offline_after_one_visit(site: Site, site_app: App) -> None:
     app = site_app
     app.open("clover-leaf/1")
@@ -93,16 +104,7 @@ def test_the_app_starts_and_plays_offline_after_one_visit(site: Site, site_app: 
     app.context.set_offline(True)
     app.reload()
     assert app.page.evaluate("navigator.onLine") is False
-    # a move
-    app.click_card("7D")
-    app.wait_moves(1)
-    # a hint, from the solver in the worker
-    app.page.keyboard.press("h")
-    app.page.locator(".card.card--hint, #redeal.is-hint").first.wait_for(timeout=WAIT_MS)
-    # a new solvable deal (the setting is on by default) and the deal of the day
-    app.press("new")
-    app.page.wait_for_function("() => document.body.dataset.deal !== '1'", timeout=WAIT_MS)
-    app.settle()
+    play_hint_and_deal_again(app)
     app.press("daily")
     app.page.wait_for_function(
         "() => document.querySelector('#deal-label').textContent.startsWith('daily')", timeout=WAIT_MS
@@ -188,15 +190,7 @@ def test_a_whole_session_stays_in_its_origin_and_within_its_csp(site_app: App) -
     requests: list[str] = []
     app.page.on("request", lambda request: requests.append(request.url))
     app.open("clover-leaf/1")
-    app.click_card("7D")
-    app.wait_moves(1)
-    app.press("undo")
-    app.wait_moves(0)
-    app.page.keyboard.press("h")
-    app.page.locator(".card.card--hint, #redeal.is-hint").first.wait_for(timeout=WAIT_MS)
-    app.press("new")
-    app.page.wait_for_function("() => document.body.dataset.deal !== '1'", timeout=WAIT_MS)
-    app.settle()
+    play_hint_and_deal_again(app)
     csp = app.page.locator('meta[http-equiv="Content-Security-Policy"]').get_attribute("content")
     assert "script-src 'self' 'wasm-unsafe-eval'" in str(csp)
     assert app.page.evaluate("window.__csp") == []
