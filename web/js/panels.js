@@ -302,6 +302,7 @@ export function resultsChart(recent) {
   const svg = document.createElementNS(SVG, "svg");
   svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
   svg.setAttribute("class", "chart");
+  svg.setAttribute("preserveAspectRatio", "none"); // bars spread over the panel's width
   svg.setAttribute("role", "img");
   const won = recent.filter(Boolean).length;
   svg.setAttribute("aria-label", t("stats.chart", { count: recent.length, won, lost: recent.length - won }));
