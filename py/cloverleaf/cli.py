@@ -11,14 +11,13 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from typing import TextIO
 
 from . import solver_cli
 from .deals import deal
 from .engine import legal_moves, play
 from .errors import CloverLeafError, IllegalMoveError
 from .games import CATALOGUE, find_game
-from .notation import format_position, parse_move, parse_position
+from .notation import format_position, parse_move, parse_position, read_position_text
 from .position import Position
 from .rules import Rules
 
@@ -26,22 +25,9 @@ EXIT_ILLEGAL = 1
 EXIT_BAD_INPUT = 2
 
 
-def read_text(source: str, stdin: TextIO | None = None) -> str:
-    """The text of FILE, or of standard input for ``-``."""
-    if source == "-":
-        return (stdin or sys.stdin).read()
-    try:
-        with open(source, encoding="utf-8") as handle:
-            return handle.read()
-    except OSError as error:
-        raise CloverLeafError(f"cannot read {source}: {error.strerror}") from None
-    except UnicodeDecodeError:
-        raise CloverLeafError(f"cannot read {source}: it is not UTF-8 text") from None
-
-
 def read_position(game: str, source: str) -> tuple[Rules, Position]:
     rules = find_game(game)
-    return rules, parse_position(rules, read_text(source))
+    return rules, parse_position(rules, read_position_text(source))
 
 
 def _games(_: argparse.Namespace) -> int:

@@ -8,8 +8,11 @@ the line and the card at fault.
 
 from __future__ import annotations
 
+import sys
+from typing import TextIO
+
 from .cards import SUIT_NAMES, card_str, parse_card, suit_of
-from .errors import InvalidInputError
+from .errors import CloverLeafError, InvalidInputError
 from .position import FOUNDATION, REDEAL, Move, Position
 from .rules import Rules
 
@@ -162,3 +165,16 @@ def validate(rules: Rules, position: Position, fan_lines: list[int] | None = Non
         raise InvalidInputError(f"missing card{'s' if len(missing) > 1 else ''}: {' '.join(missing)}")
 
 
+
+
+def read_position_text(source: str, stdin: TextIO | None = None) -> str:
+    """The text of a position file, or of standard input for ``-`` (the command line's way)."""
+    if source == "-":
+        return (stdin or sys.stdin).read()
+    try:
+        with open(source, encoding="utf-8") as handle:
+            return handle.read()
+    except OSError as error:
+        raise CloverLeafError(f"cannot read {source}: {error.strerror}") from None
+    except UnicodeDecodeError:
+        raise CloverLeafError(f"cannot read {source}: it is not UTF-8 text") from None

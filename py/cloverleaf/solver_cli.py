@@ -23,7 +23,7 @@ from typing import Any
 from .deals import deal, parse_deal_number
 from .errors import CloverLeafError
 from .games import find_game
-from .notation import parse_position
+from .notation import parse_position, read_position_text
 from .position import Position
 from .rules import Rules
 from .solver import SOLVED, UNKNOWN, UNSOLVABLE, Search, daily_deal, solve, solve_budget
@@ -34,18 +34,6 @@ EXIT_BAD_INPUT = 2
 def _fail(message: str) -> int:
     print(f"cloverleaf: {message}", file=sys.stderr)
     return EXIT_BAD_INPUT
-
-
-def _read(source: str) -> str:
-    if source == "-":
-        return sys.stdin.read()
-    try:
-        with open(source, encoding="utf-8") as handle:
-            return handle.read()
-    except OSError as error:
-        raise CloverLeafError(f"cannot read {source}: {error.strerror}") from None
-    except UnicodeDecodeError:
-        raise CloverLeafError(f"cannot read {source}: it is not UTF-8 text") from None
 
 
 def _budget(text: str) -> int:
@@ -62,7 +50,7 @@ def _position(args: argparse.Namespace) -> tuple[Rules, Position]:
         if args.file != "-":
             raise CloverLeafError("give a position file or --deal, not both")
         return rules, deal(rules, args.deal)
-    return rules, parse_position(rules, _read(args.file))
+    return rules, parse_position(rules, read_position_text(args.file))
 
 
 def _solve(args: argparse.Namespace) -> int:
