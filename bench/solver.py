@@ -80,6 +80,7 @@ def summarise(game: str, runs: list[dict[str, Any]], budget: int) -> dict[str, A
         "p95_s": percentile(seconds, 0.95),
         "worst_s": max(seconds),
         "median_nodes": statistics.median(nodes),
+        "p95_nodes": percentile([float(n) for n in nodes], 0.95),
         "nodes_per_s": sum(nodes) / max(sum(seconds), 1e-9),
         "undecided": [[run["deal"], run["nodes"]] for run in runs if run["verdict"] == "unknown"],
     }
@@ -114,13 +115,13 @@ def run_bench(
 
 def table(summaries: dict[str, dict[str, Any]]) -> str:
     head = (f"{'game':<22}{'budget':>9}{'decided':>9}{'solved':>8}{'lost':>6}{'unkn':>6}"
-            f"{'median':>9}{'p95':>8}{'worst':>8}{'med.nodes':>10}{'nodes/s':>9}")
+            f"{'median':>9}{'p95':>8}{'worst':>8}{'med.nodes':>10}{'p95 nodes':>10}{'nodes/s':>9}")
     lines = [head, "-" * len(head)]
     for s in summaries.values():
         lines.append(
             f"{s['game']:<22}{s['budget']:>9}{100 * s['decided']:>8.1f}%{s['solved']:>8}{s['lost']:>6}"
             f"{s['unknown']:>6}{s['median_s']:>8.3f}s{s['p95_s']:>7.2f}s{s['worst_s']:>7.2f}s"
-            f"{s['median_nodes']:>10.0f}{s['nodes_per_s']:>9.0f}"
+            f"{s['median_nodes']:>10.0f}{s.get('p95_nodes', 0):>10.0f}{s['nodes_per_s']:>9.0f}"
         )
     return "\n".join(lines)
 
