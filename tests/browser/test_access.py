@@ -5,7 +5,6 @@ in the light and dark themes with no serious or critical violation."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -79,8 +78,8 @@ def test_a_whole_game_won_with_the_keyboard_alone(app: App) -> None:
     page.keyboard.press("F1")
     page.locator("#info-dialog[open]").wait_for()
     page.keyboard.press("ArrowRight")
+    page.locator("#info-stats:not([aria-busy]) table").wait_for()
     cell = page.locator('#info-stats tr[data-stat="won"] td[data-kind="all"]')
-    cell.wait_for()
     assert cell.inner_text() == "1"
     assert page.locator('#info-stats tr[data-stat="played"] td[data-kind="all"]').inner_text() == "1"
     assert page.locator("#info-stats .chart__win").count() == 1

@@ -168,16 +168,20 @@ export class InfoPanels {
 
   async showStats(game, token) {
     const panel = this.tabPanels.stats;
+    panel.setAttribute("aria-busy", "true"); // until the engine's summary is drawn
     let summary;
     try {
       summary = await this.context.stats.summary(game);
     } catch (error) {
       console.warn(`statistics: ${error?.message ?? error}`);
-      if (token === this.token) panel.replaceChildren(el("p", { className: "info__note", text: t("stats.failed") }));
+      if (token !== this.token) return;
+      panel.replaceChildren(el("p", { className: "info__note", text: t("stats.failed") }));
+      panel.removeAttribute("aria-busy");
       return;
     }
     if (token !== this.token) return;
     panel.replaceChildren(...this.statsContent(game, summary));
+    panel.removeAttribute("aria-busy");
   }
 
   statsContent(game, summary) {
@@ -231,6 +235,7 @@ export class InfoPanels {
       reset.focus();
     });
     yes.addEventListener("click", async () => {
+      this.tabPanels.stats.setAttribute("aria-busy", "true");
       try {
         await this.context.stats.reset(game);
         this.context.notice(t("stats.wasReset", { game: t(`game.${game}`) }));
