@@ -26,8 +26,15 @@ need_node_modules() {
     as_root apt-get update -qq >&2
     DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq nodejs npm >&2
   fi
-  if [ ! -f node_modules/pyodide/package.json ] \
-     || ! node -e 'const a=require("./node_modules/pyodide/package.json").version,b=require("./package-lock.json").packages["node_modules/pyodide"].version;process.exit(a===b?0:1)' 2>/dev/null; then
+  # npm ci whenever any package of the lock file is missing or at another version.
+  if ! node -e '
+      const fs = require("fs");
+      const lock = require("./package-lock.json").packages;
+      for (const [path, entry] of Object.entries(lock)) {
+        if (!path.startsWith("node_modules/") || entry.optional) continue;
+        const file = `./${path}/package.json`;
+        if (!fs.existsSync(file) || require(file).version !== entry.version) process.exit(1);
+      }' 2>/dev/null; then
     say "installing the pinned npm packages (npm ci)"
     npm ci --no-audit --no-fund >&2
   fi
