@@ -212,8 +212,12 @@ def auto_move_is_safe(rules: Rules, position: Position, card: int) -> bool:
     In Shamrocks any suit builds on any suit, so a 7 on the foundation is a 7 that
     no 6 or 8 of another suit can use any more. There auto move plays a card only
     when every card of the neighbouring ranks in the other three suits is already
-    on a foundation: then the only card that could still be placed on it is its
-    own successor, which can just as well follow it to the foundation.
+    on a foundation: then the only card that could still be placed on it in a fan
+    is its own successor. This is a cautious rule, not a proof: in a rare line
+    the successor, resting on the card in a fan, is the stepping stone a card two
+    ranks higher needs. Shamrocks lets the top card of a foundation come back to a
+    fan, so the player can undo such a move by hand (or turn auto move off); the
+    solver does not use this rule for Shamrocks.
     """
     if rules.build is not Build.ANY_SUIT_UP_OR_DOWN:
         return True
