@@ -21,7 +21,7 @@ from __future__ import annotations
 import datetime
 import hashlib
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from ..deals import MAX_DEAL, deal
 from ..position import Position
@@ -30,6 +30,20 @@ from .budgets import deal_budget, hint_budget
 from .search import SOLVED, UNKNOWN, UNSOLVABLE, Search
 
 DAILY_RANGE = 10**9
+
+
+class Job(Protocol):
+    """What every job offers: search ``nodes`` more nodes; None until the result is known."""
+
+    def step(self, nodes: int) -> dict[str, Any] | None: ...
+
+
+def run_to_end(job: Job) -> dict[str, Any]:
+    """Step ``job`` until it has its result (for the command line, tests and benches)."""
+    while True:
+        result = job.step(1 << 30)
+        if result is not None:
+            return result
 
 
 class Hint:
@@ -126,11 +140,7 @@ class Hint:
 
 def hint(rules: Rules, history: Sequence[Position], budget: int | None = None) -> dict[str, Any]:
     """A :class:`Hint` run to the end in one call (its result dict)."""
-    job = Hint(rules, history, budget)
-    while True:
-        result = job.step(1 << 30)
-        if result is not None:
-            return result
+    return run_to_end(Hint(rules, history, budget))
 
 
 class NextSolvableDeal:
@@ -184,12 +194,8 @@ class NextSolvableDeal:
 
 def next_solvable_deal(rules: Rules, start: int) -> int:
     """The first deal number from ``start`` upward proved winnable within the deal budget."""
-    job = NextSolvableDeal(rules, start)
-    while True:
-        result = job.step(1 << 30)
-        if result is not None:
-            number: int = result["deal"]
-            return number
+    number: int = run_to_end(NextSolvableDeal(rules, start))["deal"]
+    return number
 
 
 def daily_start(rules: Rules, date: datetime.date) -> int:
@@ -217,10 +223,6 @@ class DailyDeal(NextSolvableDeal):
 
 def daily_deal(rules: Rules, date: datetime.date) -> int:
     """The deal number of the day for that game."""
-    job = DailyDeal(rules, date)
-    while True:
-        result = job.step(1 << 30)
-        if result is not None:
-            number: int = result["deal"]
-            return number
+    number: int = run_to_end(DailyDeal(rules, date))["deal"]
+    return number
 
