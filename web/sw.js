@@ -17,8 +17,12 @@ const CACHE_PREFIX = "cloverleaf-";
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE_NAME);
-    // cache: "reload" skips the HTTP cache, so a new build never precaches stale bytes.
-    await cache.addAll(PRECACHE.map((url) => new Request(url, { cache: "reload" })));
+    // Files whose names carry their version (Pyodide's folder, the hashed Python
+    // zip) may come from the HTTP cache the page just filled: no second download
+    // of 13 MB. The others (page, scripts, styles) keep their names across builds,
+    // so they skip the HTTP cache: a new build never precaches stale bytes.
+    const versioned = (url) => url.startsWith("./vendor/") || url.startsWith("./py/");
+    await cache.addAll(PRECACHE.map((url) => new Request(url, { cache: versioned(url) ? "default" : "reload" })));
     await self.skipWaiting();
   })());
 });

@@ -29,4 +29,17 @@ export async function registerServiceWorker() {
   }
 }
 
-registerServiceWorker();
+// Register once the table is playable, so precaching (which reads every file of
+// the app) never competes with start-up for the network or the CPU.
+function whenStarted(callback) {
+  const started = () => document.body && document.body.dataset.status !== "loading";
+  if (started()) return callback();
+  const observer = new MutationObserver(() => {
+    if (!started()) return;
+    observer.disconnect();
+    callback();
+  });
+  observer.observe(document.documentElement, { subtree: true, attributes: true, attributeFilter: ["data-status"] });
+}
+
+whenStarted(registerServiceWorker);
