@@ -5,7 +5,8 @@
 Measures, in one run of one browser against dist/ served on localhost:
 
 - bare Pyodide: navigation to the end of ``loadPyodide()`` alone, on an empty page
-  served beside the app (same files, same server);
+  served beside the app (same files, same server), on the main thread and, as a
+  second baseline, in a module worker (where the app must run Python);
 - the app: navigation to a playable table (the page's ``cloverleaf:ready`` mark:
   the engine answered and the deal is drawn), for a deal given in the address;
 - each cold (a fresh browser context: empty HTTP cache) and warm (a reload in the
@@ -50,6 +51,19 @@ performance.mark("bare:ready");
 """.encode()
 
 
+WORKER_HTML = b"""<!doctype html><meta charset="utf-8"><title>bare Pyodide in a worker</title>
+<script type="module" src="bare-worker.js"></script>"""
+
+# The same loadPyodide() alone, but in a module worker, as the app must run it.
+WORKER_PAGE_JS = b"""const worker = new Worker(new URL("./bare-worker-thread.js", import.meta.url), { type: "module" });
+worker.onmessage = () => performance.mark("bare:ready");
+"""
+
+
+def worker_thread_js() -> bytes:
+    return bare_js().replace(b'performance.mark("bare:ready");', b'postMessage("ready");')
+
+
 class Handler(http.server.SimpleHTTPRequestHandler):
     """dist/ as it is, plus /bench/bare.html and /bench/bare.js (loadPyodide alone)."""
 
@@ -75,6 +89,9 @@ def serve() -> tuple[QuietServer, str]:
     Handler.extra = {
         "/bench/bare.html": (BARE_HTML, "text/html"),
         "/bench/bare.js": (bare_js(), "text/javascript"),
+        "/bench/bare-worker.html": (WORKER_HTML, "text/html"),
+        "/bench/bare-worker.js": (WORKER_PAGE_JS, "text/javascript"),
+        "/bench/bare-worker-thread.js": (worker_thread_js(), "text/javascript"),
     }
     server = QuietServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(DIST)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
@@ -177,7 +194,9 @@ def main() -> None:
 
     server, base = serve()
     game, deal = DEAL
-    results: dict[str, list[float]] = {"bare cold": [], "bare warm": [], "app cold": [], "app warm": []}
+    results: dict[str, list[float]] = {
+        "bare cold": [], "bare warm": [], "worker cold": [], "worker warm": [], "app cold": [], "app warm": []
+    }
     stages: dict[str, list[float]] = {}
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS, headless=True)
@@ -186,6 +205,9 @@ def main() -> None:
             cold, warm = load_times(browser, f"{base}bench/bare.html", "bare:ready")
             results["bare cold"].append(cold)
             results["bare warm"].append(warm)
+            cold, warm = load_times(browser, f"{base}bench/bare-worker.html", "bare:ready")
+            results["worker cold"].append(cold)
+            results["worker warm"].append(warm)
             cold, warm = load_times(browser, f"{base}index.html#{game}/{deal}", "cloverleaf:ready", stages)
             results["app cold"].append(cold)
             results["app warm"].append(warm)
@@ -205,6 +227,10 @@ def main() -> None:
             + f"{median[f'app {kind}']:>8.0f} ({min(app):.0f}-{max(app):.0f})".ljust(22)
             + f"{extra:>+9.1%}"
         )
+    print("\nBeside bare Pyodide in a module worker (where the app must run it), median (ms)")
+    for kind in ("cold", "warm"):
+        extra = median[f"app {kind}"] / median[f"worker {kind}"] - 1
+        print(f"{kind:6}{median[f'worker {kind}']:>8.0f}{median[f'app {kind}']:>22.0f}{extra:>+19.1%}")
     print("\nThe app's stages, median (ms from navigation): Python runtime up, package imported, table ready")
     for kind in ("cold", "warm"):
         runtime = statistics.median(stages[f"cloverleaf:runtime {kind}"])
