@@ -3,16 +3,18 @@
 // one visit.
 //
 // When a new build is published, the browser finds the new sw.js on the next
-// visit, installs it and (skipWaiting + clients.claim) hands it this page; the
-// page then reloads once so the player sees the new version at once rather than
-// on the visit after. The game in progress is saved after every move, so the
-// reload loses nothing.
+// visit (its own update check on navigation, or our registration), installs it
+// and (skipWaiting + clients.claim) hands it this page; the page then reloads
+// once so the player sees the new version at once rather than on the visit
+// after. The game in progress is saved after every move, so the reload loses
+// nothing. The listener is attached at once, because the browser's own update
+// check can finish before the table is ready.
 
 const worker = new URL("../sw.js", import.meta.url);
 const scope = new URL("../", import.meta.url);
+const supported = "serviceWorker" in navigator && /^https?:$/.test(location.protocol);
 
-export async function registerServiceWorker() {
-  if (!("serviceWorker" in navigator) || !/^https?:$/.test(location.protocol)) return null;
+function reloadOnUpdate() {
   const hadController = Boolean(navigator.serviceWorker.controller);
   let reloading = false;
   navigator.serviceWorker.addEventListener("controllerchange", () => {
@@ -20,6 +22,10 @@ export async function registerServiceWorker() {
     reloading = true;
     location.reload();
   });
+}
+
+export async function registerServiceWorker() {
+  if (!supported) return null;
   try {
     return await navigator.serviceWorker.register(worker, { scope: scope.href, updateViaCache: "none" });
   } catch (error) {
@@ -42,4 +48,7 @@ function whenStarted(callback) {
   observer.observe(document.documentElement, { subtree: true, attributes: true, attributeFilter: ["data-status"] });
 }
 
-whenStarted(registerServiceWorker);
+if (supported) {
+  reloadOnUpdate();
+  whenStarted(registerServiceWorker);
+}
