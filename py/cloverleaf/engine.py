@@ -8,6 +8,7 @@ and says why it is illegal. Everything here is a pure function of its inputs.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from .cards import SUIT_NAMES, card_str, rank_of, suit_of
 from .errors import IllegalMoveError
@@ -229,29 +230,36 @@ def auto_move_is_safe(rules: Rules, position: Position, card: int) -> bool:
     )
 
 
-def can_finish_by_foundation_moves(rules: Rules, position: Position) -> bool:
-    """Whether foundation moves alone win from here (the auto-complete test).
+def foundation_sweep(
+    rules: Rules, position: Position, allowed: Callable[[Position, int], bool] | None = None
+) -> tuple[list[Move], Position]:
+    """Play fan tops to their foundations while any fits (and ``allowed`` agrees).
 
-    Foundation moves never block one another, so playing any available one
-    greedily decides the question.
+    Returns the moves, in the order played, and the position they lead to. Auto
+    move sweeps with its safety test; auto complete sweeps with no test.
     """
-    foundations = list(position.foundations)
-    tops = [list(fan) for fan in position.fans]
+    moves: list[Move] = []
     progress = True
     while progress:
         progress = False
-        for fan in tops:
-            while fan:
-                card = fan[-1]
-                suit = suit_of(card)
-                count = foundations[suit]
-                if count < 13 and rules.foundation_card(suit, count) == card:
-                    foundations[suit] += 1
-                    fan.pop()
-                    progress = True
-                else:
-                    break
-    return sum(foundations) == 52
+        for fan in position.fans:
+            if not fan:
+                continue
+            card = fan[-1]
+            if foundation_accepts(rules, position, card) and (allowed is None or allowed(position, card)):
+                move = Move(card, FOUNDATION)
+                position = apply_move(rules, position, move)
+                moves.append(move)
+                progress = True
+    return moves, position
+
+
+def can_finish_by_foundation_moves(rules: Rules, position: Position) -> bool:
+    """Whether foundation moves alone win from here (the auto-complete test).
+
+    Foundation moves never block one another, so sweeping greedily decides it.
+    """
+    return is_won(foundation_sweep(rules, position)[1])
 
 
 def click_destination(rules: Rules, position: Position, card: int) -> int | None:

@@ -17,11 +17,9 @@ from typing import Any
 from .cards import card_str
 from .deals import deal, parse_deal_number
 from .engine import (
-    apply_move,
     auto_move_is_safe,
-    can_finish_by_foundation_moves,
     click_destination,
-    foundation_accepts,
+    foundation_sweep,
     is_stuck,
     is_won,
     play,
@@ -68,7 +66,7 @@ class Session:
         self.groups: list[list[Move]] = []
         self.redo_groups: list[list[Move]] = []
         self._positions: list[Position] = []
-        self._returned: set[int] = set()
+        self._returned: list[frozenset[int]] = []  # per position: cards the player took back
         self.last_moves: list[Move] = []
         self._open()
 
@@ -89,12 +87,9 @@ class Session:
     def _open(self) -> None:
         """Reset to the start, playing the automatic moves the deal allows at once."""
         self.groups = []
-        self._returned = set()
-        self.opening = self._automatic_moves(self.start)
-        position = self.start
-        for move in self.opening:
-            position = apply_move(self.rules, position, move)
+        self.opening, position = self._automatic_moves(self.start, frozenset())
         self._positions = [position]
+        self._returned = [frozenset()]
         self.last_moves = list(self.opening)
 
     # -- reading ------------------------------------------------------------
@@ -136,19 +131,12 @@ class Session:
 
     def play(self, move: Move) -> list[Move]:
         """Make one decision of the player; returns every move it caused."""
-        position = play(self.rules, self.position, move)
-        group = [move]
-        returned = set(self._returned)
-        if move.card in returned:
-            returned.discard(move.card)
-        if not move.is_redeal and self.position.find(move.card) is None and move.dest != FOUNDATION:
-            returned.add(move.card)
-        for auto in self._automatic_moves(position, returned):
-            position = apply_move(self.rules, position, auto)
-            group.append(auto)
-        self._returned = returned
+        returned = self._returned_after(move)
+        automatic, position = self._automatic_moves(play(self.rules, self.position, move), returned)
+        group = [move, *automatic]
         self.groups.append(group)
         self._positions.append(position)
+        self._returned.append(returned)
         self.redo_groups = []
         self.last_moves = group
         return group
@@ -171,8 +159,8 @@ class Session:
             raise IllegalMoveError("nothing to undo")
         group = self.groups.pop()
         self._positions.pop()
+        self._returned.pop()
         self.redo_groups.append(group)
-        self._returned = self._returned_after(self.groups)
         self.last_moves = []
         return group
 
@@ -181,9 +169,7 @@ class Session:
         if not self.redo_groups:
             raise IllegalMoveError("nothing to redo")
         group = self.redo_groups.pop()
-        redo_left = self.redo_groups
         self._replay_group(group)
-        self.redo_groups = redo_left
         return group
 
     def restart(self) -> None:
@@ -196,57 +182,42 @@ class Session:
 
     # -- automatic moves ----------------------------------------------------
 
-    def _automatic_moves(self, position: Position, returned: set[int] | None = None) -> list[Move]:
-        """Auto move, then auto complete, as the settings ask.
+    def _automatic_moves(self, position: Position, returned: frozenset[int]) -> tuple[list[Move], Position]:
+        """Auto move, then auto complete, as the settings ask; the moves and where they lead.
 
         Auto move sends each fan top that fits its foundation and is safe there
         (engine.auto_move_is_safe), but never a card the player has taken back
-        from a foundation and left where it is: the player wanted it in play.
+        from a foundation and left where it is (``returned``): the player wanted
+        it in play.
         """
-        rules, exempt = self.rules, returned or set()
+        rules = self.rules
         moves: list[Move] = []
         if self.settings.auto_move:
-            progress = True
-            while progress:
-                progress = False
-                for fan in position.fans:
-                    if not fan:
-                        continue
-                    card = fan[-1]
-                    if (
-                        card not in exempt
-                        and foundation_accepts(rules, position, card)
-                        and auto_move_is_safe(rules, position, card)
-                    ):
-                        move = Move(card, FOUNDATION)
-                        position = apply_move(rules, position, move)
-                        moves.append(move)
-                        progress = True
-        finishable = not is_won(position) and can_finish_by_foundation_moves(rules, position)
-        if self.settings.auto_complete and finishable:
-            moves += _finishing_moves(rules, position)
-        return moves
+            moves, position = foundation_sweep(
+                rules, position, lambda pos, card: card not in returned and auto_move_is_safe(rules, pos, card)
+            )
+        if self.settings.auto_complete and not is_won(position):
+            finish, end = foundation_sweep(rules, position)
+            if is_won(end):
+                moves, position = moves + finish, end
+        return moves, position
 
-    def _returned_after(self, groups: list[list[Move]]) -> set[int]:
-        returned: set[int] = set()
-        position = self._positions[0]
-        for group in groups:
-            first = group[0]
-            returned.discard(first.card)
-            if not first.is_redeal and position.find(first.card) is None and first.dest != FOUNDATION:
-                returned.add(first.card)
-            for move in group:
-                position = apply_move(self.rules, position, move)
+    def _returned_after(self, move: Move) -> frozenset[int]:
+        """The cards taken back from a foundation by the player, after the decision ``move``."""
+        returned = self._returned[-1] - {move.card}
+        if not move.is_redeal and move.dest != FOUNDATION and self.position.find(move.card) is None:
+            returned |= {move.card}
         return returned
 
     def _replay_group(self, group: list[Move]) -> None:
         """Apply a recorded group, checking every move (used by redo and restore)."""
+        returned = self._returned_after(group[0])
         position = self.position
         for move in group:
             position = play(self.rules, position, move)
         self.groups.append(list(group))
         self._positions.append(position)
-        self._returned = self._returned_after(self.groups)
+        self._returned.append(returned)
         self.last_moves = list(group)
 
     # -- saving -------------------------------------------------------------
@@ -304,21 +275,7 @@ class Session:
         self.opening = opening
         self.groups = []
         self._positions = [position]
-        self._returned = set()
-
-
-def _finishing_moves(rules: Rules, position: Position) -> list[Move]:
-    moves: list[Move] = []
-    progress = True
-    while progress:
-        progress = False
-        for fan in position.fans:
-            if fan and foundation_accepts(rules, position, fan[-1]):
-                move = Move(fan[-1], FOUNDATION)
-                position = apply_move(rules, position, move)
-                moves.append(move)
-                progress = True
-    return moves
+        self._returned = [frozenset()]
 
 
 def _group_text(group: list[Move]) -> str:
