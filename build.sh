@@ -16,6 +16,8 @@ set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 cd "$root"
 dist="${CLOVERLEAF_DIST:-$root/dist}"
+# Where the worker unpacks the package: the snapshot was taken with it there.
+EXTRACT_DIR=/home/pyodide/cloverleaf-app
 PYODIDE_FILES=(pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip pyodide-lock.json)
 
 say() { printf '%s\n' "$*" >&2; }
@@ -93,24 +95,43 @@ lines += [f"export const {key} = {json.dumps(value)};\n" for key, value in info.
 (dist / "js" / "build-info.js").write_text("".join(lines))
 print(f"python package: {zip_name} ({len(files)} files, {len(data):,} bytes)", file=sys.stderr)
 PY
+  snapshot "$version"
   # Last, once dist/ holds everything else: the service worker with the list of
   # every file to precache and a cache name that changes whenever one of them does.
   python3 scripts/precache.py "$dist" web/sw.js
   size_report
 }
 
+# A Pyodide memory snapshot taken after the package is imported (see
+# scripts/snapshot.mjs): returning players start from it, skipping the interpreter's
+# start-up. Named after a hash of its bytes; build-info.js gets its name.
+snapshot() {
+  local zip tmp digest name
+  zip=$(sed -n 's/^export const PACKAGE_ZIP = "\(.*\)";$/\1/p' "$dist/js/build-info.js")
+  tmp="$dist/py/snapshot.tmp"
+  node scripts/snapshot.mjs node_modules/pyodide "$dist/$zip" "$EXTRACT_DIR" "$tmp"
+  digest=$(sha256sum "$tmp" | cut -c1-12)
+  name="py/pyodide-$1-cloverleaf-$digest.snapshot.gz"
+  mv "$tmp" "$dist/$name"
+  printf 'export const SNAPSHOT = "%s";\nexport const EXTRACT_DIR = "%s";\n' "$name" "$EXTRACT_DIR" >>"$dist/js/build-info.js"
+}
+
 size_report() {
   python3 - "$dist" <<'PY'
 import gzip, pathlib, sys
 dist = pathlib.Path(sys.argv[1])
-raw = packed = 0
+raw = packed = snapshot = 0
 for path in dist.rglob("*"):
     if path.is_file():
         data = path.read_bytes()
+        if path.name.endswith(".snapshot.gz"):
+            snapshot += len(data)
+            continue
         raw += len(data)
         packed += len(gzip.compress(data, 6))
 print(f"dist/: {raw:,} bytes raw, {packed:,} bytes gzipped (-6) "
-      f"({raw / 1e6:.2f} MB, {packed / 1e6:.2f} MB)", file=sys.stderr)
+      f"({raw / 1e6:.2f} MB, {packed / 1e6:.2f} MB) to play, "
+      f"and the start-up snapshot, stored after the first visit: {snapshot:,} bytes gzipped", file=sys.stderr)
 PY
 }
 

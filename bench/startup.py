@@ -10,7 +10,9 @@ Measures, in one run of one browser against dist/ served on localhost:
 - the app: navigation to a playable table (the page's ``cloverleaf:ready`` mark:
   the engine answered and the deal is drawn), for a deal given in the address;
 - each cold (a fresh browser context: empty HTTP cache) and warm (a reload in the
-  same context), median over the runs, and the app's cost over bare Pyodide;
+  same context; for the app, once its service worker controls the page, as for a
+  returning player: the app then starts from its memory snapshot), median over
+  the runs, and the app's cost over bare Pyodide;
 - click to drawn: from a click on a card (pointerdown + pointerup) to the first
   animation frame that draws it moved, median over repeated click/undo pairs.
 
@@ -111,6 +113,7 @@ def mark_time(page: Any, name: str) -> float:
 
 
 STAGES = ("cloverleaf:runtime", "cloverleaf:package")
+ENGINE_STARTS: list[str] = []  # how each warm start of the app began: "snapshot" or "fresh"
 
 
 def stage_times(page: Any) -> dict[str, float]:
@@ -129,11 +132,16 @@ def load_times(browser: Any, url: str, mark: str, stages: dict[str, list[float]]
     if stages is not None:
         for name, value in stage_times(page).items():
             stages.setdefault(f"{name} cold", []).append(value)
+    if stages is not None:
+        # A returning player: the service worker has stored the app (and the
+        # start-up snapshot) since the first visit.
+        page.wait_for_function("() => navigator.serviceWorker?.controller != null", timeout=120_000)
     page.reload()
     warm = mark_time(page, mark)
     if stages is not None:
         for name, value in stage_times(page).items():
             stages.setdefault(f"{name} warm", []).append(value)
+        ENGINE_STARTS.append(str(page.evaluate("() => document.body.dataset.engineStart")))
     context.close()
     return cold, warm
 
@@ -236,6 +244,8 @@ def main() -> None:
         runtime = statistics.median(stages[f"cloverleaf:runtime {kind}"])
         package = statistics.median(stages[f"cloverleaf:package {kind}"])
         print(f"{kind:6}{runtime:>10.0f}{package:>10.0f}{median[f'app {kind}']:>10.0f}")
+    snapshots = ENGINE_STARTS.count("snapshot")
+    print(f"Warm starts restored from the start-up snapshot: {snapshots} of {len(ENGINE_STARTS)}")
     print(f"\nClick to moved card drawn, median of {len(clicks)}: {statistics.median(clicks):.1f} ms "
           f"(min {min(clicks):.1f}, max {max(clicks):.1f})")
 

@@ -561,6 +561,9 @@ function onEngineEvent(event) {
   if (event.event === "progress") ui.showProgress(event.stage);
   else if (event.event === "ready") {
     clearTimeout(loadTimer);
+    // How the engine started (from the stored snapshot or from scratch), for the
+    // tests and bench/startup.py.
+    document.body.dataset.engineStart = event.snapshot ? "snapshot" : "fresh";
     // Marks for bench/startup.py: Python runtime started, our package imported.
     for (const [stage, time] of Object.entries(event.times ?? {})) {
       performance.mark(`cloverleaf:${stage}`, { startTime: Math.max(0, time - performance.timeOrigin) });

@@ -14,10 +14,9 @@
 // Every request waits for start-up; requests are answered in the order they came,
 // except jobs, which run a slice at a time between other requests.
 
-import { PACKAGE_ZIP, PYODIDE_DIR } from "./build-info.js";
+import { EXTRACT_DIR, PACKAGE_ZIP, PYODIDE_DIR, SNAPSHOT } from "./build-info.js";
 
 const SLICE_NODES = 3000; // solver nodes per slice: a few ms in Pyodide
-const EXTRACT_DIR = "/home/pyodide/cloverleaf-app";
 
 let api = null; // the Python function cloverleaf.api.call, once loaded
 
@@ -28,6 +27,8 @@ let api = null; // the Python function cloverleaf.api.call, once loaded
 // WebAssembly.instantiateStreaming once; that one call is served from the module.
 let receiveWasm;
 const pageWasm = new Promise((resolve) => (receiveWasm = resolve));
+// (Pyodide alone uses fetch and instantiateStreaming in this worker; a second
+// start, after a snapshot that could not be restored, is served the same way.)
 const originalFetch = self.fetch;
 self.fetch = (input, init) => {
   if (!String(input?.url ?? input).endsWith("/pyodide.asm.wasm")) return originalFetch(input, init);
@@ -36,8 +37,6 @@ self.fetch = (input, init) => {
 };
 const instantiateStreaming = WebAssembly.instantiateStreaming;
 WebAssembly.instantiateStreaming = async (source, imports) => {
-  WebAssembly.instantiateStreaming = instantiateStreaming; // only the first call
-  self.fetch = originalFetch;
   const module = await pageWasm;
   if (!module) return instantiateStreaming(source, imports);
   return { instance: await WebAssembly.instantiate(module, imports), module };
@@ -62,8 +61,27 @@ async function fetchPackage() {
   return response.arrayBuffer();
 }
 
+// The memory snapshot build.sh made (Python started, our package imported), but
+// only when the service worker has already stored it: restoring it skips most of
+// the start-up, yet it is a 6.6 MB download, which a first visit should not wait
+// for. The service worker fetches it in the background after the first start.
+// Inflating also checks the gzip CRC: damaged bytes are refused here.
+async function cachedSnapshot() {
+  if (!SNAPSHOT || !self.caches) return null;
+  try {
+    const response = await caches.match(new URL(`../${SNAPSHOT}`, import.meta.url).href);
+    if (!response?.ok) return null;
+    const inflated = response.body.pipeThrough(new DecompressionStream("gzip"));
+    return new Uint8Array(await new Response(inflated).arrayBuffer());
+  } catch (error) {
+    post({ event: "log", level: "warn", text: `start-up snapshot not used: ${error}` });
+    return null;
+  }
+}
+
 async function start() {
   progress("download");
+  const snapshot = cachedSnapshot();
   // Fetch our package while Pyodide starts: the two do not depend on each other.
   const packageBuffer = fetchPackage();
   packageBuffer.catch(() => {}); // reported below, once awaited
@@ -75,20 +93,35 @@ async function start() {
     throw new Error(`the Python runtime could not be downloaded (${error.message})`);
   }
   progress("python");
-  const pyodide = await loadPyodide({
+  const options = {
     indexURL,
     packages: [],
     stdout: (text) => post({ event: "log", level: "info", text }),
     stderr: (text) => post({ event: "log", level: "error", text }),
-  });
+  };
+  let pyodide = null;
+  let restored = false;
+  const snapshotBytes = await snapshot;
+  if (snapshotBytes) {
+    try {
+      pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshotBytes });
+      restored = true;
+    } catch (error) {
+      // Another Pyodide build or damaged bytes: start the usual way instead.
+      post({ event: "log", level: "warn", text: `start-up snapshot not restored: ${error}` });
+    }
+  }
+  pyodide ??= await loadPyodide(options);
   const loaded = now();
   progress("package");
+  // Unpacked even after a snapshot (its modules are already imported): the
+  // files serve tracebacks and anything read lazily.
   pyodide.unpackArchive(await packageBuffer, "zip", { extractDir: EXTRACT_DIR });
   pyodide.runPython(`import sys\nif ${JSON.stringify(EXTRACT_DIR)} not in sys.path: sys.path.insert(0, ${JSON.stringify(EXTRACT_DIR)})`);
   api = pyodide.pyimport("cloverleaf.api").call; // kept for the worker's lifetime
   const version = callPython("version", {});
   // When each stage ended, on the page's clock (performance.timeOrigin differs).
-  post({ event: "ready", version: version.ok ?? null, times: { runtime: loaded, package: now() } });
+  post({ event: "ready", version: version.ok ?? null, snapshot: restored, times: { runtime: loaded, package: now() } });
 }
 
 // One synchronous call into Python: {ok} or {error}. Never throws.

@@ -1,0 +1,99 @@
+"""Start-up from the memory snapshot build.sh makes (scripts/snapshot.mjs).
+
+A first visit starts Python from scratch (the 6.6 MB snapshot is not worth a
+wait); once the service worker has stored the app, the engine restores the
+snapshot instead. A snapshot that cannot be used (damaged bytes, another Pyodide
+build) is set aside and the engine starts the usual way, quietly.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from .conftest import DIST, App
+
+WAIT_MS = 60_000
+
+
+def snapshot_path() -> str:
+    info = (DIST / "js" / "build-info.js").read_text()
+    match = re.search(r'export const SNAPSHOT = "([^"]+)";', info)
+    assert match, "build-info.js names no snapshot"
+    return match.group(1)
+
+
+def engine_start(app: App) -> str:
+    return str(app.page.evaluate("() => document.body.dataset.engineStart"))
+
+
+def visit_and_return(app: App, address: str) -> None:
+    """A first visit, then the page once the service worker has stored the app."""
+    app.open(address)
+    assert engine_start(app) == "fresh"
+    app.page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=WAIT_MS)
+
+
+# Rewrites the stored snapshot in the service worker's cache: `how` is "crc" (a
+# byte of the gzip stream flipped, so inflating fails its check) or "build" (valid
+# gzip of a snapshot whose Pyodide build id differs, as after an upgrade gone wrong).
+DAMAGE = """async ([path, how]) => {
+    const url = new URL(path, location.href).href;
+    const [name] = await caches.keys();
+    const cache = await caches.open(name);
+    const stored = await cache.match(url);
+    if (!stored) throw new Error("snapshot not cached: " + url);
+    let bytes = new Uint8Array(await stored.arrayBuffer());
+    if (how === "crc") {
+        bytes[bytes.length >> 1] ^= 0xff;
+    } else {
+        const plain = new Uint8Array(await new Response(
+            new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
+        for (let i = 16; i < 48; i++) plain[i] ^= 0x5a; // the build id in the header
+        bytes = new Uint8Array(await new Response(
+            new Blob([plain]).stream().pipeThrough(new CompressionStream("gzip"))).arrayBuffer());
+    }
+    await cache.put(url, new Response(bytes, {headers: stored.headers}));
+}"""
+
+
+def play_a_move_and_a_hint(app: App) -> None:
+    """On deal 1 of Clover Leaf: a click, its undo, and a hint from the solver."""
+    app.click_card("7D")
+    app.wait_moves(1)
+    app.press("undo")
+    app.wait_moves(0)
+    app.page.keyboard.press("h")
+    app.page.locator(".card.card--hint, #redeal.is-hint").first.wait_for(timeout=WAIT_MS)
+
+
+def test_a_returning_player_starts_from_the_snapshot_and_plays(make_app: Any) -> None:
+    app: App = make_app()
+    visit_and_return(app, "clover-leaf/1")
+    app.reload()
+    assert engine_start(app) == "snapshot"
+    play_a_move_and_a_hint(app)
+    # A game of another kind, dealt by the restored engine, with its rules.
+    app.open("alexander-the-great/5")
+    assert engine_start(app) == "snapshot"
+    assert len(app.fans()) == 12
+
+
+def test_a_damaged_snapshot_is_refused_and_the_engine_starts_the_usual_way(make_app: Any) -> None:
+    app: App = make_app()
+    visit_and_return(app, "clover-leaf/1")
+    app.page.evaluate(DAMAGE, [snapshot_path(), "crc"])
+    app.reload()
+    assert engine_start(app) == "fresh"
+    play_a_move_and_a_hint(app)
+
+
+def test_a_snapshot_of_another_pyodide_build_is_refused_and_the_engine_starts_the_usual_way(
+    make_app: Any,
+) -> None:
+    app: App = make_app()
+    visit_and_return(app, "clover-leaf/1")
+    app.page.evaluate(DAMAGE, [snapshot_path(), "build"])
+    app.reload()
+    assert engine_start(app) == "fresh"
+    play_a_move_and_a_hint(app)
