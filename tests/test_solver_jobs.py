@@ -71,7 +71,7 @@ def test_hint_says_when_every_earlier_position_is_lost_too() -> None:
 
 
 def test_hint_out_of_budget_is_unknown_and_stops_at_the_budget() -> None:
-    result = hint(CLOVER_LEAF, [deal(CLOVER_LEAF, 56)], 1_000)
+    result = hint(CLOVER_LEAF, [deal(CLOVER_LEAF, 660)], 1_000)
     assert result["verdict"] == "unknown"
     assert result["move"] is None
     assert result["nodes"] == 1_000

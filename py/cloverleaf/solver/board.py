@@ -29,6 +29,7 @@ from __future__ import annotations
 from ..engine import redeal as engine_redeal
 from ..position import FOUNDATION, REDEAL_DEST, Position
 from ..rules import Build, EmptyFan, Rules
+from .suits import SuitGames
 
 ON_FOUNDATION = FOUNDATION  # -1: where[] of a card on its foundation; a step's source/dest
 REDEAL_STEP = REDEAL_DEST  # -2
@@ -60,6 +61,8 @@ class Tables:
         self.limit = rules.fan_limit if rules.fan_limit is not None else 10**6
         self.returns = rules.foundation_return and not self.in_suit
         self.dead_empties = rules.empty_fan is EmptyFan.NOTHING
+        # the one-suit games (see :mod:`.suits`): only where fans build in suit
+        self.suits = SuitGames(self) if self.in_suit else None
 
 
 class Board:
@@ -484,6 +487,19 @@ class Board:
             return 4 * left + self.buried()
         cost = self.schedule()
         return cost if cost < 0 else cost + 2 * self.buried()
+
+    def suit_lost(self, suit: int) -> bool:
+        """Whether the projection on ``suit`` is lost, which proves this position lost.
+
+        See :mod:`.suits` for the argument; only for settled positions of games
+        whose fans build in suit (elsewhere this answers False).
+        """
+        suits = self.tables.suits
+        return suits is not None and self.settled and suits.lost(self.fans, suit)
+
+    def any_suit_lost(self) -> bool:
+        """:meth:`suit_lost` for any suit."""
+        return any(self.suit_lost(suit) for suit in range(4))
 
     def hopeless(self) -> bool:
         """Whether :meth:`schedule` proves the position lost."""

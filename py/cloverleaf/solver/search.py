@@ -175,7 +175,7 @@ class Strand:
             self._solved(key)
             return
         cost = self._cost()
-        if key in self.lost or cost < 0:
+        if key in self.lost or cost < 0 or board.any_suit_lost():
             self.verdict = UNSOLVABLE
             return
         self._push(cost, key)
@@ -226,12 +226,29 @@ class Strand:
             if board.won():
                 self._solved(key)
                 return self.verdict
-            cost = -1 if settled and step[2] >= 0 and not returns and board.dead_after(step[0]) else self._cost()
+            cost = -1 if settled and self._lost_after(step, in_suit, returns) else self._cost()
             if cost >= 0:
                 self._push(cost, key, self._depth + 1)
             if auto:
                 board.unplay(auto)
             board.undo(step, saved)
+
+    def _lost_after(self, step: Step, in_suit: bool, returns: bool) -> bool:
+        """The quick proofs that the settled position just reached by ``step`` is lost.
+
+        :meth:`Board.dead_after` for the card moved; the one-suit projection
+        (:meth:`Board.suit_lost`) of the card's suit, the only projection a
+        move onto a fan changes (foundation moves played after it change none
+        of the verdicts: they are moves of the one-suit game that
+        :func:`.suits._settle` plays too); after a redeal, every suit's.
+        """
+        board = self.board
+        dest = step[2]
+        if dest >= 0:
+            if not returns and board.dead_after(step[0]):
+                return True
+            return in_suit and board.suit_lost(step[0] // 13)
+        return dest == REDEAL_STEP and in_suit and board.any_suit_lost()
 
     def _solved(self, key: bytes) -> None:
         steps: list[Step] = []

@@ -1,0 +1,170 @@
+"""One-suit projections: a proof that a position is lost, one suit at a time.
+
+Names:
+
+- *projection* of a position on a suit: the position with every card of the
+  other suits taken out of the fans (the foundations of the other suits do not
+  matter). Fans that held only other suits become empty.
+- *one-suit game*: the same game played on a projection; only cards of that
+  suit are left, so a card moves onto its neighbours in rank, to its
+  foundation, or (if it may fill one) to an empty fan.
+- ``key``: a projection as bytes, its fans sorted (fans are interchangeable in
+  settled positions, see :meth:`Board.key`).
+
+Why a lost projection proves the position lost. Only for games whose fans
+build in suit, in settled positions (no redeal left), with no foundation
+returns needed (see :meth:`Board.autoplay`: in these games a win with returns
+gives one without). Take a winning sequence S of the real game and project
+every position of it on suit s. A move of a card of another suit leaves the
+projection unchanged. A move of a card c of suit s is legal in the one-suit
+game from the projected position: c is a top in the real fan, so it is a top in
+the projected fan (the projected fan keeps the same cards of suit s in the
+same order, and nothing of suit s lies above c); a target t of c is of suit s
+(building is in suit) and a top in the real fan, so a top in its projected fan;
+a real empty fan is empty in the projection too; a foundation move needs only
+the cards of its own suit; the projection has fewer cards in every fan, so no
+fan limit is broken. So the projected sequence is a legal sequence of the
+one-suit game that puts every card of suit s on its foundation. If the one-suit
+game has no such sequence, the real position has no win.
+
+The one-suit game itself is searched exhaustively, with the pruning that
+:class:`Board` proves for any in-suit settled position (foundation moves played
+at once; one empty fan stands for all; the only card of a fan is not moved to
+an empty fan, which gives the same position). Its positions are few (at most
+13 cards), and the verdicts are cached per game, so the check costs one
+``translate`` per fan and a dictionary look-up at most nodes.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .board import Tables
+
+SEPARATOR = b"\x7f"
+CACHE_LIMIT = 400_000  # verdicts kept per game before the cache starts again
+
+
+class SuitGames:
+    """The one-suit games of one game: keys, and verdicts computed once and cached."""
+
+    def __init__(self, tables: Tables) -> None:
+        self.tables = tables
+        # delete[suit]: the bytes of every card of the other suits, for bytes.translate.
+        self.delete = [bytes(card for card in range(52) if card // 13 != suit) for suit in range(4)]
+        self.cache: dict[bytes, bool] = {}
+
+    def key(self, fans: list[bytes], suit: int) -> bytes:
+        """The projection of ``fans`` on ``suit``, as bytes with its fans sorted."""
+        delete = self.delete[suit]
+        return SEPARATOR.join(sorted([fan.translate(None, delete) for fan in fans]))
+
+    def lost(self, fans: list[bytes], suit: int) -> bool:
+        """Whether the one-suit game of ``suit`` from these fans can never be won."""
+        key = self.key(fans, suit)
+        verdict = self.cache.get(key)
+        if verdict is None:
+            # the search starts from the position after its foundation moves
+            start = _settle(key.split(SEPARATOR), self.tables.order[suit])
+            verdict = self.cache.get(start)
+            if verdict is None:
+                verdict = self._winnable(start, suit)
+            self.cache[key] = verdict
+        return not verdict
+
+    def _winnable(self, start: bytes, suit: int) -> bool:
+        """Search the one-suit game from ``start`` exhaustively; cache what it learns.
+
+        A depth-first search over canonical keys. Every position it visits
+        without finding a win is lost when the search ends without one (it has
+        then seen everything reachable from them); when it finds a win, the
+        positions on the path to it are winnable. Both are cached.
+        """
+        t = self.tables
+        cache = self.cache
+        if len(cache) > CACHE_LIMIT:
+            cache.clear()
+        if not start.replace(SEPARATOR, b""):  # every card of the suit is on its foundation
+            cache[start] = True
+            return True
+        order = t.order[suit]
+        targets = t.targets
+        filler = t.filler
+        seen: set[bytes] = {start}
+        path: list[bytes] = [start]
+        stack: list[list[bytes]] = [self._children(start, order, targets, filler)]
+        while stack:
+            children = stack[-1]
+            if not children:
+                stack.pop()
+                path.pop()
+                continue
+            child = children.pop()
+            if child in seen:
+                continue
+            known = cache.get(child)
+            if known is False:
+                seen.add(child)
+                continue
+            if known or not child.replace(SEPARATOR, b""):
+                for key in path:
+                    cache[key] = True
+                cache[child] = True
+                return True
+            seen.add(child)
+            path.append(child)
+            stack.append(self._children(child, order, targets, filler))
+        for key in seen:
+            cache[key] = False
+        return False
+
+    @staticmethod
+    def _children(
+        key: bytes, order: list[int], targets: list[tuple[int, ...]], filler: list[bool]
+    ) -> list[bytes]:
+        """The keys one move away in the one-suit game (foundation moves played at once)."""
+        fans = key.split(SEPARATOR)
+        tops = {fan[-1]: number for number, fan in enumerate(fans) if fan}
+        empty = -1
+        for number, fan in enumerate(fans):
+            if not fan:
+                empty = number
+                break
+        children: list[bytes] = []
+        for source, fan in enumerate(fans):
+            if not fan:
+                continue
+            card = fan[-1]
+            dests = [tops[target] for target in targets[card] if target in tops and tops[target] != source]
+            if filler[card] and empty >= 0 and len(fan) > 1:
+                dests.append(empty)
+            for dest in dests:
+                after = list(fans)
+                after[source] = fan[:-1]
+                after[dest] = after[dest] + bytes((card,))
+                children.append(_settle(after, order))
+        return children
+
+
+def _settle(fans: list[bytes], order: list[int]) -> bytes:
+    """Play every foundation move of the one-suit game; the key of the result.
+
+    Safe for the reason :meth:`Board.autoplay` gives (the one-suit game is a
+    game of the same kind: in-suit building, no redeal).
+    """
+    count = sum(len(fan) for fan in fans)
+    if count:
+        # the cards not in fans lie on the foundation, which holds a prefix of ``order``
+        next_index = 13 - count
+        moved = True
+        while moved:
+            moved = False
+            want = order[next_index] if next_index < 13 else -1
+            for number, fan in enumerate(fans):
+                if fan and fan[-1] == want:
+                    fans[number] = fan[:-1]
+                    next_index += 1
+                    moved = True
+                    break
+    return SEPARATOR.join(sorted(fans))
