@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
+
 from .conftest import DIST, App
 
 WAIT_MS = 60_000
@@ -79,21 +81,15 @@ def test_a_returning_player_starts_from_the_snapshot_and_plays(make_app: Any) ->
     assert len(app.fans()) == 12
 
 
-def test_a_damaged_snapshot_is_refused_and_the_engine_starts_the_usual_way(make_app: Any) -> None:
-    app: App = make_app()
-    visit_and_return(app, "clover-leaf/1")
-    app.page.evaluate(DAMAGE, [snapshot_path(), "crc"])
-    app.reload()
-    assert engine_start(app) == "fresh"
-    play_a_move_and_a_hint(app)
-
-
-def test_a_snapshot_of_another_pyodide_build_is_refused_and_the_engine_starts_the_usual_way(
-    make_app: Any,
+@pytest.mark.parametrize(
+    "damage", ["crc", "build"], ids=["damaged bytes", "another Pyodide build"]
+)
+def test_a_snapshot_that_cannot_be_restored_is_set_aside_and_the_engine_starts_the_usual_way(
+    make_app: Any, damage: str
 ) -> None:
     app: App = make_app()
     visit_and_return(app, "clover-leaf/1")
-    app.page.evaluate(DAMAGE, [snapshot_path(), "build"])
+    app.page.evaluate(DAMAGE, [snapshot_path(), damage])
     app.reload()
     assert engine_start(app) == "fresh"
     play_a_move_and_a_hint(app)
