@@ -16,7 +16,7 @@ set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 cd "$root"
 dist="${CLOVERLEAF_DIST:-$root/dist}"
-# Where the worker unpacks the package: the snapshot was taken with it there.
+# Where the worker unpacks the package: the snapshot is taken with it there.
 EXTRACT_DIR=/home/pyodide/cloverleaf-app
 PYODIDE_FILES=(pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip pyodide-lock.json)
 
@@ -56,64 +56,19 @@ build() {
     cp "node_modules/pyodide/$file" "$dist/$vendor/$file"
   done
 
-  # The Python package: a deterministic zip (sorted names, fixed timestamps) of
-  # every .py file (and package data) under py/cloverleaf, subpackages included.
-  python3 - "$dist" "$vendor" "$version" <<'PY'
-import hashlib, io, json, pathlib, sys, zipfile
-
-dist, vendor, pyodide_version = pathlib.Path(sys.argv[1]), sys.argv[2], sys.argv[3]
-source = pathlib.Path("py")
-files = sorted(
-    path for path in (source / "cloverleaf").rglob("*")
-    if path.is_file() and "__pycache__" not in path.parts and path.suffix not in {".pyc", ".pyo"}
-)
-buffer = io.BytesIO()
-with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
-    for path in files:
-        info = zipfile.ZipInfo(path.relative_to(source).as_posix(), date_time=(2020, 1, 1, 0, 0, 0))
-        info.compress_type = zipfile.ZIP_DEFLATED
-        info.external_attr = 0o644 << 16
-        archive.writestr(info, path.read_bytes())
-data = buffer.getvalue()
-digest = hashlib.sha256(data).hexdigest()[:12]
-version = "0.0.0"
-for line in (source / "cloverleaf" / "__init__.py").read_text().splitlines():
-    if line.startswith("__version__"):
-        version = line.split("=", 1)[1].strip().strip("\"'")
-(dist / "py").mkdir(exist_ok=True)
-zip_name = f"py/cloverleaf-{version}-{digest}.zip"
-(dist / zip_name).write_bytes(data)
-info = {
-    "APP_VERSION": version,
-    "PYODIDE_VERSION": pyodide_version,
-    "PYODIDE_DIR": vendor + "/",
-    "PACKAGE_ZIP": zip_name,
-    "BUILD_HASH": digest,
-}
-lines = ["// Written by build.sh: what this build of dist/ contains. Do not edit.\n"]
-lines += [f"export const {key} = {json.dumps(value)};\n" for key, value in info.items()]
-(dist / "js" / "build-info.js").write_text("".join(lines))
-print(f"python package: {zip_name} ({len(files)} files, {len(data):,} bytes)", file=sys.stderr)
-PY
-  snapshot "$version"
+  # The Python package, compiled to bytecode, and a memory snapshot with it
+  # imported, both made in Pyodide itself (scripts/snapshot.mjs); then zipped,
+  # named after hashes of their bytes and listed in js/build-info.js
+  # (scripts/package.py).
+  local work
+  work=$(mktemp -d)
+  node scripts/snapshot.mjs node_modules/pyodide py/cloverleaf "$EXTRACT_DIR" "$work"
+  python3 scripts/package.py "$dist" "$vendor" "$version" "$work" "$EXTRACT_DIR"
+  rm -rf "$work"
   # Last, once dist/ holds everything else: the service worker with the list of
   # every file to precache and a cache name that changes whenever one of them does.
   python3 scripts/precache.py "$dist" web/sw.js
   size_report
-}
-
-# A Pyodide memory snapshot taken after the package is imported (see
-# scripts/snapshot.mjs): returning players start from it, skipping the interpreter's
-# start-up. Named after a hash of its bytes; build-info.js gets its name.
-snapshot() {
-  local zip tmp digest name
-  zip=$(sed -n 's/^export const PACKAGE_ZIP = "\(.*\)";$/\1/p' "$dist/js/build-info.js")
-  tmp="$dist/py/snapshot.tmp"
-  node scripts/snapshot.mjs node_modules/pyodide "$dist/$zip" "$EXTRACT_DIR" "$tmp"
-  digest=$(sha256sum "$tmp" | cut -c1-12)
-  name="py/pyodide-$1-cloverleaf-$digest.snapshot.gz"
-  mv "$tmp" "$dist/$name"
-  printf 'export const SNAPSHOT = "%s";\nexport const EXTRACT_DIR = "%s";\n' "$name" "$EXTRACT_DIR" >>"$dist/js/build-info.js"
 }
 
 size_report() {
