@@ -9,8 +9,10 @@
 #
 # dist/ holds only static files: the page (web/), the five Pyodide runtime files
 # from the npm package pinned in package.json (in a folder named after its
-# version), and the Python package py/cloverleaf as a zip named after a hash of its
-# content, so a browser cache can never serve stale Python next to a new page.
+# version), the Python package py/cloverleaf (sources and bytecode) as a zip named
+# after a hash of its content, so a browser cache can never serve stale Python
+# next to a new page, and a Pyodide memory snapshot with it imported (returning
+# players start from it; see scripts/snapshot.mjs).
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
