@@ -199,7 +199,7 @@ def test_a_whole_session_stays_in_its_origin_and_within_its_csp(site_app: App) -
     app.check_clean()
 
 
-def test_the_built_dist_holds_exactly_the_precache_list_and_what_a_first_visit_needs_fits_the_size_aim(dist: Path) -> None:
+def test_the_built_dist_holds_exactly_the_precache_list_and_a_first_visit_fits_the_size_aim(dist: Path) -> None:
     listed = {url.removeprefix("./") for url in precache_list(dist)} - {""}
     present = {p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file()} - {"sw.js"}
     assert listed == present
