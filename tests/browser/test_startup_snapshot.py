@@ -37,9 +37,11 @@ def visit_and_return(app: App, address: str) -> None:
 
 
 # Rewrites the stored snapshot in the service worker's cache: `how` is "crc" (a
-# byte of the gzip stream flipped, so inflating fails its check) or "build" (valid
-# gzip of a snapshot whose Pyodide build id differs, as after an upgrade gone wrong).
-DAMAGE = """async ([path, how]) => {
+# byte of the gzip stream flipped, so inflating fails its check), "build" (valid
+# gzip of a snapshot whose Pyodide build id differs, as after an upgrade gone
+# wrong) or "inflated" (the snapshot itself, as a server sending the file with
+# Content-Encoding: gzip leaves it).
+REWRITE = """async ([path, how]) => {
     const url = new URL(path, location.href).href;
     const [name] = await caches.keys();
     const cache = await caches.open(name);
@@ -51,9 +53,13 @@ DAMAGE = """async ([path, how]) => {
     } else {
         const plain = new Uint8Array(await new Response(
             new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
-        for (let i = 16; i < 48; i++) plain[i] ^= 0x5a; // the build id in the header
-        bytes = new Uint8Array(await new Response(
-            new Blob([plain]).stream().pipeThrough(new CompressionStream("gzip"))).arrayBuffer());
+        if (how === "inflated") {
+            bytes = plain;
+        } else {
+            for (let i = 16; i < 48; i++) plain[i] ^= 0x5a; // the build id in the header
+            bytes = new Uint8Array(await new Response(
+                new Blob([plain]).stream().pipeThrough(new CompressionStream("gzip"))).arrayBuffer());
+        }
     }
     await cache.put(url, new Response(bytes, {headers: stored.headers}));
 }"""
@@ -81,6 +87,15 @@ def test_a_returning_player_starts_from_the_snapshot_and_plays(make_app: Any) ->
     assert len(app.fans()) == 12
 
 
+def test_a_snapshot_a_server_sent_already_inflated_is_restored(make_app: Any) -> None:
+    app: App = make_app()
+    visit_and_return(app, "clover-leaf/1")
+    app.page.evaluate(REWRITE, [snapshot_path(), "inflated"])
+    app.reload()
+    assert engine_start(app) == "snapshot"
+    play_a_move_and_a_hint(app)
+
+
 @pytest.mark.parametrize(
     "damage", ["crc", "build"], ids=["damaged bytes", "another Pyodide build"]
 )
@@ -89,7 +104,7 @@ def test_a_snapshot_that_cannot_be_restored_is_set_aside_and_the_engine_starts_t
 ) -> None:
     app: App = make_app()
     visit_and_return(app, "clover-leaf/1")
-    app.page.evaluate(DAMAGE, [snapshot_path(), damage])
+    app.page.evaluate(REWRITE, [snapshot_path(), damage])
     app.reload()
     assert engine_start(app) == "fresh"
     play_a_move_and_a_hint(app)

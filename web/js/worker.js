@@ -71,7 +71,10 @@ async function cachedSnapshot() {
   try {
     const response = await caches.match(new URL(`../${SNAPSHOT}`, import.meta.url).href);
     if (!response?.ok) return null;
-    const inflated = response.body.pipeThrough(new DecompressionStream("gzip"));
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    // A server that sent it with Content-Encoding: gzip had it inflated already.
+    if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;
+    const inflated = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
     return new Uint8Array(await new Response(inflated).arrayBuffer());
   } catch (error) {
     post({ event: "log", level: "warn", text: `start-up snapshot not used: ${error}` });
