@@ -1,4 +1,4 @@
-"""One-suit projections (cloverleaf.solver.suits): lost projections prove positions lost, never a winnable one."""
+"""Projections on one suit and on pairs of suits: a lost projection proves a position lost, never a winnable one."""
 
 from __future__ import annotations
 
@@ -8,9 +8,10 @@ from cloverleaf.deals import deal
 from cloverleaf.engine import play
 from cloverleaf.games import find_game
 from cloverleaf.notation import parse_move, parse_position
-from cloverleaf.solver import SOLVED, solve
+from cloverleaf.solver import SOLVED, UNKNOWN, UNSOLVABLE, Search, solve
+from cloverleaf.solver import search as search_module
 from cloverleaf.solver.board import Board
-from cloverleaf.solver.search import tables_for
+from cloverleaf.solver.search import pair_projections, tables_for
 
 
 @pytest.mark.parametrize("game,numbers", [
@@ -46,3 +47,28 @@ def test_a_suit_that_blocks_itself_is_lost_whatever_the_other_suits_do() -> None
 def test_projections_are_not_used_where_any_suit_builds_on_any_suit() -> None:
     rules = find_game("shamrocks")
     assert tables_for(rules).suits is None
+
+
+def test_pair_projections_keep_two_suits_and_complete_the_others() -> None:
+    rules = find_game("clover-leaf")
+    position = deal(rules, 660)
+    projected = pair_projections(rules, position)
+    assert len(projected) == 6
+    hearts_diamonds = projected[-1]
+    assert {card // 13 for fan in hearts_diamonds.fans for card in fan} == {2, 3}
+    assert hearts_diamonds.foundations == (13, 13, 1, 1)
+    assert pair_projections(find_game("shamrocks"), deal(find_game("shamrocks"), 1)) == []
+    assert pair_projections(find_game("trefoil"), deal(find_game("trefoil"), 1)) == []
+
+
+def test_a_lost_pair_projection_proves_the_deal_lost_and_slices_agree(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Warfield deal 230: each suit alone can be won, spades with hearts cannot.
+    monkeypatch.setattr(search_module, "PROJECTIONS_AFTER", 0)
+    rules = find_game("clover-leaf-warfield")
+    whole = Search(rules, deal(rules, 230))
+    assert whole.run(100_000) == UNSOLVABLE
+    assert whole.nodes < 100_000
+    sliced = Search(rules, deal(rules, 230))
+    while sliced.run(997) == UNKNOWN:
+        pass
+    assert (sliced.verdict, sliced.nodes) == (whole.verdict, whole.nodes)

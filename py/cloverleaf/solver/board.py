@@ -471,11 +471,11 @@ class Board:
                 total += len(fan) - 1 - fan.index(card)
         return total
 
-    def cost(self) -> int:
+    def cost(self, buried_weight: int = 2) -> int:
         """How promising this position looks (lower first), or -1 when it is proved lost.
 
-        Settled positions of in-suit games: :meth:`schedule`'s cost plus twice
-        :meth:`buried`; where any suit builds on any suit the schedule almost
+        Settled positions of in-suit games: :meth:`schedule`'s cost plus
+        ``buried_weight`` times :meth:`buried`; where any suit builds on any suit the schedule almost
         never proves anything and costs most of the time, so only the cards left
         and :meth:`buried` count. Before the last redeal: redeals left first,
         then cards left and buried.
@@ -486,7 +486,7 @@ class Board:
         if not self.tables.in_suit:
             return 4 * left + self.buried()
         cost = self.schedule()
-        return cost if cost < 0 else cost + 2 * self.buried()
+        return cost if cost < 0 else cost + buried_weight * self.buried()
 
     def suit_lost(self, suit: int) -> bool:
         """Whether the projection on ``suit`` is lost, which proves this position lost.

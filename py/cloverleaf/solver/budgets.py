@@ -16,9 +16,9 @@ from __future__ import annotations
 from ..rules import Rules
 
 SOLVE_BUDGET: dict[str, int] = {
-    "clover-leaf": 200_000,
-    "clover-leaf-warfield": 200_000,
-    "alexander-the-great": 200_000,
+    "clover-leaf": 300_000,
+    "clover-leaf-warfield": 300_000,
+    "alexander-the-great": 250_000,
     "shamrocks": 250_000,
     "trefoil": 200_000,
     "la-belle-lucie": 200_000,

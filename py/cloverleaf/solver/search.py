@@ -41,19 +41,23 @@ UNSOLVABLE = "unsolvable"
 UNKNOWN = "unknown"
 
 _TABLES: dict[str, Tables] = {}
-# The strands of each game's search: for each, eighths of a cost unit added per
-# move from the start. 0 is greedy; more gives breadth, so a misleading line is
-# left sooner (and solutions come out shorter). Measured on deals 1-100.
-STRANDS: dict[str, tuple[int, ...]] = {
-    "clover-leaf": (0, 24),
-    "clover-leaf-warfield": (0, 24),
-    "alexander-the-great": (0,),
-    "shamrocks": (0, 8, 16, 24),
-    "trefoil": (0,),
-    "la-belle-lucie": (0,),
-    "fan": (0,),
+# The strands of each game's search: for each, (depth weight, buried weight).
+# The depth weight is eighths of a cost unit added per move from the start: 0 is
+# greedy; more gives breadth, so a misleading line is left sooner (and
+# solutions come out shorter). The buried weight multiplies :meth:`Board.buried`
+# in the cost (settled in-suit positions): more digs for the cards the
+# foundations need next. Measured on deals 1-300 and the hardest of 1-1000.
+STRANDS: dict[str, tuple[tuple[int, int], ...]] = {
+    "clover-leaf": ((0, 2), (24, 8)),
+    "clover-leaf-warfield": ((0, 2), (24, 2)),
+    "alexander-the-great": ((0, 16),),
+    "shamrocks": ((0, 2), (8, 2), (16, 2), (24, 2)),
+    "trefoil": ((0, 2),),
+    "la-belle-lucie": ((0, 2),),
+    "fan": ((0, 2),),
 }
 QUANTUM = 256  # nodes a strand runs before the next one takes its turn
+PROJECTIONS_AFTER = 20_000  # nodes searched before the projection strands join (see Search)
 
 
 def tables_for(rules: Rules) -> Tables:
@@ -119,7 +123,12 @@ class Strand:
     """
 
     def __init__(
-        self, rules: Rules, position: Position, known_lost: set[bytes] | None = None, depth_weight: int = 0
+        self,
+        rules: Rules,
+        position: Position,
+        known_lost: set[bytes] | None = None,
+        depth_weight: int = 0,
+        buried_weight: int = 2,
     ) -> None:
         self.rules = rules
         self.start = position
@@ -132,6 +141,7 @@ class Strand:
         self._queue: list[tuple[int, int, bytes, bytes, int]] = []
         self._depth = 0
         self.depth_weight = depth_weight
+        self.buried_weight = buried_weight
         self._count = 0
         self._current: bytes | None = None
         self._moves: list[Step] = []
@@ -181,7 +191,7 @@ class Strand:
         self._push(cost, key)
 
     def _cost(self) -> int:
-        return self.board.cost()
+        return self.board.cost(self.buried_weight)
 
     def _push(self, cost: int, key: bytes, depth: int = 0) -> None:
         self._count += 1
@@ -282,13 +292,21 @@ class Search:
     """A resumable search of one position: a few strands taking turns.
 
     Every strand is a complete best-first search (:class:`Strand`) with its own
-    tables; they differ only in how much they weigh the moves already made. A
-    greedy strand wins most deals fast but can sink its budget into one
-    misleading line; a broader one climbs out of it. They take turns of
-    ``QUANTUM`` nodes, in a fixed order, and the first to finish gives the
-    verdict: a solution, or, having expanded every reachable position, the
+    tables; they differ only in how much they weigh the moves already made and
+    the cards buried. A greedy strand wins most deals fast but can sink its
+    budget into one misleading line; a broader one climbs out of it. They take
+    turns of ``QUANTUM`` nodes, in a fixed order, and the first to finish gives
+    the verdict: a solution, or, having expanded every reachable position, the
     proof that there is none. Turns are counted in nodes, so slices of any size
     give the same answer as one run.
+
+    Once the search has used ``PROJECTIONS_AFTER`` nodes without a verdict, a
+    hard position, *projection strands* join the turns (games that build in
+    suit, settled positions only): one per pair of suits, each a complete
+    search of the position with only those two suits in its fans (see
+    :func:`pair_projections`). A projection strand that proves its position
+    lost proves this one lost; one that wins it proves nothing and leaves the
+    turns.
 
     ``known_lost``: keys of positions already proved lost by an earlier,
     finished ``unsolvable`` search of the same game (the hint walks back
@@ -300,11 +318,14 @@ class Search:
         self.start = position
         lost = set(known_lost) if known_lost else set()
         self.strands = [
-            Strand(rules, position, lost, weight) for weight in STRANDS.get(rules.id, (0,))
+            Strand(rules, position, lost, depth, buried) for depth, buried in STRANDS.get(rules.id, ((0, 2),))
         ]
+        self.projections: list[Strand] = []
         self.nodes = 0
         self.verdict = UNKNOWN
         self.solution: tuple[Move, ...] = ()
+        self._turns: list[Strand] = list(self.strands)
+        self._projected = False
         self._turn = 0
         self._left = QUANTUM
 
@@ -314,12 +335,12 @@ class Search:
 
     @property
     def positions(self) -> int:
-        """How many distinct positions the strands have stored."""
-        return sum(strand.positions for strand in self.strands)
+        """How many distinct positions the strands have stored (projection strands included)."""
+        return sum(strand.positions for strand in self.strands + self.projections)
 
     @property
     def parents(self) -> set[bytes]:
-        """Every position key reached (all lost, once the verdict is ``unsolvable``)."""
+        """Every position key the main strands reached (all lost, once the verdict is ``unsolvable``)."""
         keys: set[bytes] = set()
         for strand in self.strands:
             keys |= strand.parents.keys()
@@ -330,9 +351,9 @@ class Search:
 
     def run(self, nodes: int) -> str:
         """Search at most ``nodes`` more nodes; return the verdict so far (``unknown`` = not done)."""
-        strands = self.strands
+        turns = self._turns
         while not self.done and nodes > 0:
-            strand = strands[self._turn]
+            strand = turns[self._turn]
             before = strand.nodes
             verdict = strand.run(min(nodes, self._left))
             used = strand.nodes - before
@@ -340,13 +361,55 @@ class Search:
             nodes -= used
             self._left -= used
             if verdict != UNKNOWN:
-                self.verdict = verdict
-                self.solution = strand.solution
-                break
-            if self._left <= 0:
-                self._turn = (self._turn + 1) % len(strands)
+                if verdict == UNSOLVABLE or strand in self.strands:
+                    self.verdict = verdict
+                    self.solution = strand.solution if strand in self.strands else ()
+                    break
+                # a projection strand won its two suits: no proof; the next strand takes the turn
+                del turns[self._turn]
+                self._turn %= len(turns)
                 self._left = QUANTUM
+            elif self._left <= 0:
+                self._turn = (self._turn + 1) % len(turns)
+                self._left = QUANTUM
+                if not self._projected and self.nodes >= PROJECTIONS_AFTER:
+                    self._projected = True
+                    self.projections = [
+                        Strand(self.rules, projected) for projected in pair_projections(self.rules, self.start)
+                    ]
+                    turns.extend(self.projections)
         return self.verdict
+
+
+def pair_projections(rules: Rules, position: Position) -> list[Position]:
+    """The position seen through each pair of suits, where that proves anything.
+
+    The projection on a set of suits keeps, in every fan, only the cards of
+    those suits (in their order), and puts the other suits on their
+    foundations. It is lost whenever the position is (the argument of
+    :mod:`.suits`, which holds for any set of suits: a winning sequence,
+    without the moves of the other suits, is a winning sequence of the
+    projection), so a search that proves a projection lost proves the
+    position lost. Only for games that build in suit and settled positions
+    (no redeal left), as there; pairs in which a suit has no card left in the
+    fans are left out (their one-suit projections already say everything).
+    """
+    if tables_for(rules).suits is None or position.redeals_left:
+        return []
+    present = {card // 13 for fan in position.fans for card in fan}
+    projected: list[Position] = []
+    for first in range(4):
+        for second in range(first + 1, 4):
+            if first in present and second in present:
+                kept = (first, second)
+                found = [count if suit in kept else 13 for suit, count in enumerate(position.foundations)]
+                projected.append(Position(
+                    tuple(tuple(card for card in fan if card // 13 in kept) for fan in position.fans),
+                    (found[0], found[1], found[2], found[3]),
+                    0,
+                    position.deal,
+                ))
+    return projected
 
 
 def solve(rules: Rules, position: Position, budget: int) -> SolveResult:
