@@ -2,6 +2,7 @@
 
     PYTHONPATH=py python3 bench/solver.py                     # deals 1-1000 of every game
     PYTHONPATH=py python3 bench/solver.py --deals 1-100 --games clover-leaf,fan
+    PYTHONPATH=py python3 bench/solver.py --games fan --verdicts /tmp/fan.jsonl   # every deal's verdict too
 
 Prints, per game: the budget, decided share, solved / lost / undecided counts,
 median, 95th percentile and worst time, median nodes and nodes per second on
@@ -88,11 +89,15 @@ def summarise(game: str, runs: list[dict[str, Any]], budget: int) -> dict[str, A
 
 def run_bench(
     games: list[str], first: int, last: int, budget: int | None = None, workers: int = 2,
-    progress: bool = True,
+    progress: bool = True, runs: list[dict[str, Any]] | None = None,
 ) -> dict[str, dict[str, Any]]:
-    """Bench the games over deals ``first``..``last``; the summary of each game."""
+    """Bench the games over deals ``first``..``last``; the summary of each game.
+
+    ``runs``, if given, receives every deal's result (:func:`bench_deal`).
+    """
     tasks = [(game, number, budget) for game in games for number in range(first, last + 1)]
-    runs: list[dict[str, Any]] = []
+    if runs is None:
+        runs = []
     if workers > 1:
         with multiprocessing.Pool(workers) as pool:
             for run in pool.imap_unordered(_bench_task, tasks, chunksize=1):
@@ -153,11 +158,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--budget", type=int, help="override every game's node budget")
     parser.add_argument("--workers", type=int, default=2, help="processes (default 2)")
     parser.add_argument("--no-save", action="store_true", help="do not save the results")
+    parser.add_argument("--verdicts", metavar="FILE",
+                        help="also write every deal's game, number, verdict, nodes and seconds to FILE (JSON lines), "
+                             "to compare verdicts between two versions of the solver")
     args = parser.parse_args(argv)
     first, last = _parse_range(args.deals)
     games = [find_game(game).id for game in args.games.split(",") if game.strip()]
     started = time.perf_counter()
-    summaries = run_bench(games, first, last, args.budget, args.workers)
+    runs: list[dict[str, Any]] = []
+    summaries = run_bench(games, first, last, args.budget, args.workers, runs=runs)
+    if args.verdicts:
+        Path(args.verdicts).write_text("".join(json.dumps(run) + "\n" for run in runs))
     print(f"CPython {platform.python_version()}, deals {first}-{last}, {args.workers} workers, "
           f"{time.perf_counter() - started:.0f} s")
     print(table(summaries))

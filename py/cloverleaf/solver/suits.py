@@ -25,7 +25,10 @@ a real empty fan is empty in the projection too; a foundation move needs only
 the cards of its own suit; the projection has fewer cards in every fan, so no
 fan limit is broken. So the projected sequence is a legal sequence of the
 one-suit game that puts every card of suit s on its foundation. If the one-suit
-game has no such sequence, the real position has no win.
+game has no such sequence, the real position has no win. Nothing in the
+argument needs the set of suits kept to be one suit: the projection on any set
+of suits is lost whenever the position is, which the searches of pairs of suits
+use (:func:`.search.pair_projections`).
 
 The one-suit game itself is searched exhaustively, with the pruning that
 :class:`Board` proves for any in-suit settled position (foundation moves played
