@@ -16,7 +16,8 @@ Measures, in one run of one browser against dist/ served on localhost:
 - click to drawn: from a click on a card (pointerdown + pointerup) to the first
   animation frame that draws it moved, median over repeated click/undo pairs.
 
-Prints a table.
+Prints a table, beside the previous run's medians, and keeps this run's in
+bench/results/startup.json.
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ sys.path.insert(0, str(ROOT))
 from tests.browser.conftest import CHROMIUM_ARGS, QuietServer, chromium_path  # noqa: E402
 
 DEAL = ("clover-leaf", "1")
+RESULTS = ROOT / "bench" / "results" / "startup.json"
 
 BARE_HTML = b"""<!doctype html><meta charset="utf-8"><title>bare Pyodide</title>
 <script type="module" src="bare.js"></script>"""
@@ -248,6 +250,18 @@ def main() -> None:
     print(f"Warm starts restored from the start-up snapshot: {snapshots} of {len(ENGINE_STARTS)}")
     print(f"\nClick to moved card drawn, median of {len(clicks)}: {statistics.median(clicks):.1f} ms "
           f"(min {min(clicks):.1f}, max {max(clicks):.1f})")
+    median["click to drawn"] = statistics.median(clicks)
+    previous = json.loads(RESULTS.read_text()) if RESULTS.is_file() else {}
+    if previous.get("median"):
+        print("\nPrevious run, median (ms): " + ", ".join(
+            f"{name} {value:.0f}" for name, value in previous["median"].items() if name in median
+        ))
+    RESULTS.parent.mkdir(parents=True, exist_ok=True)
+    RESULTS.write_text(json.dumps(
+        {"runs": args.runs, "median": {name: round(value, 1) for name, value in median.items()},
+         "warm starts from the snapshot": f"{snapshots} of {len(ENGINE_STARTS)}"},
+        indent=1,
+    ) + "\n")
 
 
 if __name__ == "__main__":
