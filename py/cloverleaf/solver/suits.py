@@ -92,11 +92,9 @@ class SuitGames:
             cache[start] = True
             return True
         order = t.order[suit]
-        targets = t.targets
-        filler = t.filler
         seen: set[bytes] = {start}
         path: list[bytes] = [start]
-        stack: list[list[bytes]] = [self._children(start, order, targets, filler)]
+        stack: list[list[bytes]] = [self._children(start, order)]
         while stack:
             children = stack[-1]
             if not children:
@@ -117,17 +115,26 @@ class SuitGames:
                 return True
             seen.add(child)
             path.append(child)
-            stack.append(self._children(child, order, targets, filler))
+            stack.append(self._children(child, order))
         for key in seen:
             cache[key] = False
         return False
 
-    @staticmethod
-    def _children(
-        key: bytes, order: list[int], targets: list[tuple[int, ...]], filler: list[bool]
-    ) -> list[bytes]:
-        """The keys one move away in the one-suit game (foundation moves played at once)."""
+    def _children(self, key: bytes, order: list[int]) -> list[bytes]:
+        """The keys one move away in the one-suit game (foundation moves played at once).
+
+        ``key`` is settled (no foundation move left), so after a move only the
+        card it uncovers can be the next card of the foundation: the moved card
+        was a top already. In a game whose empty fans stay empty the only card
+        of a fan is not moved (the rule of :meth:`Board.moves`, proved there for
+        any settled position of such a game).
+        """
+        t = self.tables
+        targets = t.targets
+        filler = t.filler
+        sole_stays = t.dead_empties
         fans = key.split(SEPARATOR)
+        want = order[13 - (len(key) - len(fans) + 1)]
         tops = {fan[-1]: number for number, fan in enumerate(fans) if fan}
         empty = -1
         for number, fan in enumerate(fans):
@@ -136,7 +143,7 @@ class SuitGames:
                 break
         children: list[bytes] = []
         for source, fan in enumerate(fans):
-            if not fan:
+            if not fan or (sole_stays and len(fan) == 1):
                 continue
             card = fan[-1]
             dests = [tops[target] for target in targets[card] if target in tops and tops[target] != source]
@@ -146,7 +153,10 @@ class SuitGames:
                 after = list(fans)
                 after[source] = fan[:-1]
                 after[dest] = after[dest] + bytes((card,))
-                children.append(_settle(after, order))
+                if len(fan) > 1 and fan[-2] == want:
+                    children.append(_settle(after, order))
+                else:
+                    children.append(SEPARATOR.join(sorted(after)))
         return children
 
 
@@ -156,7 +166,7 @@ def _settle(fans: list[bytes], order: list[int]) -> bytes:
     Safe for the reason :meth:`Board.autoplay` gives (the one-suit game is a
     game of the same kind: in-suit building, no redeal).
     """
-    count = sum(len(fan) for fan in fans)
+    count = len(b"".join(fans))
     if count:
         # the cards not in fans lie on the foundation, which holds a prefix of ``order``
         next_index = 13 - count
