@@ -49,7 +49,7 @@ _TABLES: dict[str, Tables] = {}
 # foundations need next. Measured on deals 1-300 and the hardest of 1-1000.
 STRANDS: dict[str, tuple[tuple[int, int], ...]] = {
     "clover-leaf": ((0, 2), (24, 8)),
-    "clover-leaf-warfield": ((0, 2), (24, 2)),
+    "clover-leaf-warfield": ((0, 2), (24, 16)),
     "alexander-the-great": ((0, 16),),
     "shamrocks": ((0, 2), (8, 2), (16, 2), (24, 2)),
     "trefoil": ((0, 2),),
@@ -306,7 +306,9 @@ class Search:
     search of the position with only those two suits in its fans (see
     :func:`pair_projections`). A projection strand that proves its position
     lost proves this one lost; one that wins it proves nothing and leaves the
-    turns.
+    turns. A projection strand's turn is as long as the main strands' turns
+    together, so a hard pair (a lost one needs an exhaustive search) gets half
+    the nodes.
 
     ``known_lost``: keys of positions already proved lost by an earlier,
     finished ``unsolvable`` search of the same game (the hint walks back
@@ -368,10 +370,10 @@ class Search:
                 # a projection strand won its two suits: no proof; the next strand takes the turn
                 del turns[self._turn]
                 self._turn %= len(turns)
-                self._left = QUANTUM
+                self._left = self._quantum(turns[self._turn])
             elif self._left <= 0:
                 self._turn = (self._turn + 1) % len(turns)
-                self._left = QUANTUM
+                self._left = self._quantum(turns[self._turn])
                 if not self._projected and self.nodes >= PROJECTIONS_AFTER:
                     self._projected = True
                     self.projections = [
@@ -379,6 +381,11 @@ class Search:
                     ]
                     turns.extend(self.projections)
         return self.verdict
+
+
+    def _quantum(self, strand: Strand) -> int:
+        """A main strand's turn is ``QUANTUM`` nodes; a projection strand's as long as all main strands' together."""
+        return QUANTUM if strand in self.strands else QUANTUM * len(self.strands)
 
 
 def pair_projections(rules: Rules, position: Position) -> list[Position]:
