@@ -16,7 +16,7 @@ from __future__ import annotations
 from ..rules import Rules
 
 SOLVE_BUDGET: dict[str, int] = {
-    "clover-leaf": 350_000,
+    "clover-leaf": 360_000,
     "clover-leaf-warfield": 300_000,
     "alexander-the-great": 250_000,
     "shamrocks": 250_000,
