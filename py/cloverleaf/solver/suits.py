@@ -46,7 +46,7 @@ if TYPE_CHECKING:
     from .board import Tables
 
 SEPARATOR = b"\x7f"
-CACHE_LIMIT = 400_000  # verdicts kept per game before the cache starts again
+CACHE_LIMIT = 100_000  # verdicts kept per game before the cache starts again (a few MB; the page runs long)
 
 
 class SuitGames:
