@@ -115,7 +115,6 @@ def mark_time(page: Any, name: str) -> float:
 
 
 STAGES = ("cloverleaf:runtime", "cloverleaf:package")
-ENGINE_STARTS: list[str] = []  # how each warm start of the app began: "snapshot" or "fresh"
 
 
 def stage_times(page: Any) -> dict[str, float]:
@@ -125,8 +124,14 @@ def stage_times(page: Any) -> dict[str, float]:
     }
 
 
-def load_times(browser: Any, url: str, mark: str, stages: dict[str, list[float]] | None = None) -> tuple[float, float]:
-    """(cold, warm) milliseconds from navigation to ``mark``; the app's stages go to ``stages``."""
+def load_times(
+    browser: Any, url: str, mark: str, stages: dict[str, list[float]] | None = None, starts: list[str] | None = None
+) -> tuple[float, float]:
+    """(cold, warm) milliseconds from navigation to ``mark``.
+
+    For the app: its stages go to ``stages``, and how its warm start began
+    ("snapshot" or "fresh") to ``starts``.
+    """
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     page = context.new_page()
     page.goto(url)
@@ -134,7 +139,6 @@ def load_times(browser: Any, url: str, mark: str, stages: dict[str, list[float]]
     if stages is not None:
         for name, value in stage_times(page).items():
             stages.setdefault(f"{name} cold", []).append(value)
-    if stages is not None:
         # A returning player: the service worker has stored the app (and the
         # start-up snapshot) since the first visit.
         page.wait_for_function("() => navigator.serviceWorker?.controller != null", timeout=120_000)
@@ -143,7 +147,8 @@ def load_times(browser: Any, url: str, mark: str, stages: dict[str, list[float]]
     if stages is not None:
         for name, value in stage_times(page).items():
             stages.setdefault(f"{name} warm", []).append(value)
-        ENGINE_STARTS.append(str(page.evaluate("() => document.body.dataset.engineStart")))
+    if starts is not None:
+        starts.append(str(page.evaluate("() => document.body.dataset.engineStart")))
     context.close()
     return cold, warm
 
@@ -208,6 +213,7 @@ def main() -> None:
         "bare cold": [], "bare warm": [], "worker cold": [], "worker warm": [], "app cold": [], "app warm": []
     }
     stages: dict[str, list[float]] = {}
+    starts: list[str] = []  # how each warm start of the app began
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS, headless=True)
         for run in range(args.runs):
@@ -218,7 +224,7 @@ def main() -> None:
             cold, warm = load_times(browser, f"{base}bench/bare-worker.html", "bare:ready")
             results["worker cold"].append(cold)
             results["worker warm"].append(warm)
-            cold, warm = load_times(browser, f"{base}index.html#{game}/{deal}", "cloverleaf:ready", stages)
+            cold, warm = load_times(browser, f"{base}index.html#{game}/{deal}", "cloverleaf:ready", stages, starts)
             results["app cold"].append(cold)
             results["app warm"].append(warm)
             print(f"run {run + 1}/{args.runs} done", file=sys.stderr)
@@ -246,8 +252,8 @@ def main() -> None:
         runtime = statistics.median(stages[f"cloverleaf:runtime {kind}"])
         package = statistics.median(stages[f"cloverleaf:package {kind}"])
         print(f"{kind:6}{runtime:>10.0f}{package:>10.0f}{median[f'app {kind}']:>10.0f}")
-    snapshots = ENGINE_STARTS.count("snapshot")
-    print(f"Warm starts restored from the start-up snapshot: {snapshots} of {len(ENGINE_STARTS)}")
+    snapshots = starts.count("snapshot")
+    print(f"Warm starts restored from the start-up snapshot: {snapshots} of {len(starts)}")
     print(f"\nClick to moved card drawn, median of {len(clicks)}: {statistics.median(clicks):.1f} ms "
           f"(min {min(clicks):.1f}, max {max(clicks):.1f})")
     median["click to drawn"] = statistics.median(clicks)
@@ -259,7 +265,7 @@ def main() -> None:
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
     RESULTS.write_text(json.dumps(
         {"runs": args.runs, "median": {name: round(value, 1) for name, value in median.items()},
-         "warm starts from the snapshot": f"{snapshots} of {len(ENGINE_STARTS)}"},
+         "warm starts from the snapshot": f"{snapshots} of {len(starts)}"},
         indent=1,
     ) + "\n")
 

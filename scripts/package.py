@@ -55,8 +55,9 @@ def main(dist_dir: str, pyodide_dir: str, pyodide_version: str, work_dir: str, e
     dist, work = Path(dist_dir), Path(work_dir)
     package = work / "package"
     data, count = deterministic_zip(package)
+    digest = short_hash(data)
     version = app_version(package / "cloverleaf")
-    zip_name = f"py/cloverleaf-{version}-{short_hash(data)}.zip"
+    zip_name = f"py/cloverleaf-{version}-{digest}.zip"
     snapshot = (work / "snapshot.gz").read_bytes()
     snapshot_name = f"py/pyodide-{pyodide_version}-cloverleaf-{short_hash(snapshot)}.snapshot.gz"
     (dist / "py").mkdir(exist_ok=True)
@@ -67,7 +68,7 @@ def main(dist_dir: str, pyodide_dir: str, pyodide_version: str, work_dir: str, e
         "PYODIDE_VERSION": pyodide_version,
         "PYODIDE_DIR": pyodide_dir.rstrip("/") + "/",
         "PACKAGE_ZIP": zip_name,
-        "BUILD_HASH": short_hash(data),
+        "BUILD_HASH": digest,
         "SNAPSHOT": snapshot_name,
         "EXTRACT_DIR": extract_dir,
     }

@@ -7,9 +7,12 @@
 //                   {cancel: id}                stop the job started by request `id`
 //   worker -> page  {id, result} | {id, error: {type, message}}
 //                   {event: "progress", stage}  start-up stages, for the loading bar
-//                   {event: "ready", version}   Python is up; requests are answered
+//                   {event: "ready", version, snapshot, times}  Python is up; requests
+//                                               are answered (snapshot: restored from the
+//                                               start-up snapshot; times: when stages ended)
 //                   {event: "failed", message}  start-up failed; nothing will be answered
-//                   {event: "log", level, text} Python's stdout/stderr, for the console
+//                   {event: "log", level, text} Python's stdout/stderr and start-up
+//                                               warnings, for the console
 //
 // Every request waits for start-up; requests are answered in the order they came,
 // except jobs, which run a slice at a time between other requests.
@@ -102,19 +105,8 @@ async function start() {
     stdout: (text) => post({ event: "log", level: "info", text }),
     stderr: (text) => post({ event: "log", level: "error", text }),
   };
-  let pyodide = null;
-  let restored = false;
-  const snapshotBytes = await snapshot;
-  if (snapshotBytes) {
-    try {
-      pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshotBytes });
-      restored = true;
-    } catch (error) {
-      // Another Pyodide build or damaged bytes: start the usual way instead.
-      post({ event: "log", level: "warn", text: `start-up snapshot not restored: ${error}` });
-    }
-  }
-  pyodide ??= await loadPyodide(options);
+  const restoredPyodide = await restore(loadPyodide, options, await snapshot);
+  const pyodide = restoredPyodide ?? (await loadPyodide(options));
   const loaded = now();
   progress("package");
   // Unpacked even after a snapshot (its modules are already imported): the
@@ -124,7 +116,20 @@ async function start() {
   api = pyodide.pyimport("cloverleaf.api").call; // kept for the worker's lifetime
   const version = callPython("version", {});
   // When each stage ended, on the page's clock (performance.timeOrigin differs).
-  post({ event: "ready", version: version.ok ?? null, snapshot: restored, times: { runtime: loaded, package: now() } });
+  const times = { runtime: loaded, package: now() };
+  post({ event: "ready", version: version.ok ?? null, snapshot: restoredPyodide !== null, times });
+}
+
+// Pyodide from the snapshot's bytes, or null when there are none or they cannot
+// be restored (another Pyodide build, damaged bytes): then start the usual way.
+async function restore(loadPyodide, options, snapshotBytes) {
+  if (!snapshotBytes) return null;
+  try {
+    return await loadPyodide({ ...options, _loadSnapshot: snapshotBytes });
+  } catch (error) {
+    post({ event: "log", level: "warn", text: `start-up snapshot not restored: ${error}` });
+    return null;
+  }
 }
 
 // One synchronous call into Python: {ok} or {error}. Never throws.

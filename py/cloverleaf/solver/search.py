@@ -382,7 +382,6 @@ class Search:
                     turns.extend(self.projections)
         return self.verdict
 
-
     def _quantum(self, strand: Strand) -> int:
         """A main strand's turn is ``QUANTUM`` nodes; a projection strand's as long as all main strands' together."""
         return QUANTUM if strand in self.strands else QUANTUM * len(self.strands)
