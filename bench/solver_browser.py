@@ -102,7 +102,7 @@ def build_info() -> dict[str, str]:
 
 
 def spec(quick: bool) -> dict[str, Any]:
-    games = ["clover-leaf", "alexander-the-great", "shamrocks", "trefoil", "fan"]
+    games = ["clover-leaf", "alexander-the-great", "shamrocks-ii", "trefoil", "fan"]
     count = 3 if quick else 10
     return {
         "solve": [[game, number, 20_000] for game in games for number in range(1, 4 if quick else 8)],

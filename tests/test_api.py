@@ -73,7 +73,7 @@ def test_a_random_deal_is_numbered_as_a_string() -> None:
     assert state["deal"].isdigit()
 
 
-@pytest.mark.parametrize("game", ["clover-leaf", "shamrocks", "trefoil", "fan"])
+@pytest.mark.parametrize("game", ["clover-leaf", "shamrocks-ii", "trefoil", "fan"])
 def test_games_lists_every_game(game: str) -> None:
     assert game in [g["id"] for g in ok("games")]
 

@@ -31,7 +31,7 @@ def test_games_lists_the_catalogue(capsys) -> None:
     code, out, _ = run(capsys, "games")
     assert code == 0
     assert [line.split()[0] for line in out.splitlines()] == [
-        "clover-leaf", "clover-leaf-warfield", "alexander-the-great", "shamrocks",
+        "clover-leaf", "clover-leaf-warfield", "alexander-the-great", "shamrocks", "shamrocks-ii",
         "trefoil", "la-belle-lucie", "fan",
     ]
 

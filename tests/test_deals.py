@@ -52,8 +52,15 @@ def test_warfield_puts_red_aces_and_black_kings_on_the_foundations() -> None:
     assert not in_fans & {"KC", "KS", "AH", "AD"}
 
 
-def test_shamrocks_kings_lie_under_every_other_card_of_their_fan() -> None:
-    rules = find_game("shamrocks")
+def test_shamrocks_deals_the_cards_as_they_fall_like_la_belle_lucie() -> None:
+    """PySolFC deals its Shamrocks (57) as Fan and La Belle Lucie, with no hook."""
+    shamrocks, lucie = find_game("shamrocks"), find_game("la-belle-lucie")
+    for number in (1, 617, 31999, 32000, 100000):
+        assert deal(shamrocks, number).fans == deal(lucie, number).fans
+
+
+def test_shamrocks_ii_kings_lie_under_every_other_card_of_their_fan() -> None:
+    rules = find_game("shamrocks-ii")
     for number in range(1, 200):
         for fan in deal(rules, number).fans:
             kings = [i for i, card in enumerate(fan) if rank_of(card) == 12]

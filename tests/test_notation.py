@@ -110,11 +110,11 @@ def test_a_king_of_hearts_in_a_clover_leaf_fan_cannot_arise() -> None:
 
 
 def test_fan_over_the_limit_is_refused() -> None:
-    rules = find_game("shamrocks")
+    rules = find_game("shamrocks-ii")
     lines = format_position(rules, deal(rules, 1)).splitlines()
     lines[1] += " " + lines[-1]
     lines[-1] = "-"
-    with pytest.raises(InvalidInputError, match=r"fan 1 .* holds 4 cards; Shamrocks allows 3 at most"):
+    with pytest.raises(InvalidInputError, match=r"fan 1 .* holds 4 cards; Shamrocks II allows 3 at most"):
         parse_position(rules, "\n".join(lines))
 
 

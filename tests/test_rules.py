@@ -108,19 +108,19 @@ def test_warfield_foundations_build_red_up_black_down() -> None:
 
 def test_shamrocks_builds_any_suit_and_caps_fans_at_three() -> None:
     text = "Foundations: QC QS QH JD\n" + fans_text("KC QD", "KS KH", "KD", total=18)
-    rules, pos = position("shamrocks", text)
+    rules, pos = position("shamrocks-ii", text)
     moves = {str(m) for m in legal_moves(rules, pos)}
     assert "KH>1" in moves  # a King on a Queen of another suit
     assert "QD>F" in moves
     full = "Foundations: JC QS QH JD\n" + fans_text("KC QD KH", "KS QC", "KD", total=18)
-    rules, pos = position("shamrocks", full)
+    rules, pos = position("shamrocks-ii", full)
     with pytest.raises(IllegalMoveError, match="fan 1 is full"):
         play(rules, pos, parse_move("QC>1"))
 
 
 def test_shamrocks_emptied_fans_stay_empty_and_foundations_give_back() -> None:
     text = "Foundations: QC QS QH JD\n" + fans_text("KC QD", "KS KH", "KD", total=18)
-    rules, pos = position("shamrocks", text)
+    rules, pos = position("shamrocks-ii", text)
     with pytest.raises(IllegalMoveError, match="an empty fan takes nothing"):
         play(rules, pos, parse_move("KD>4"))
     assert "QH>3" in {str(m) for m in legal_moves(rules, pos)}  # back onto KD

@@ -98,7 +98,7 @@ def test_auto_move_never_sends_back_a_card_the_player_took_from_a_foundation() -
 
 
 def test_shamrocks_auto_move_keeps_cards_other_suits_may_need() -> None:
-    session = Session.new("shamrocks", 1)
+    session = Session.new("shamrocks-ii", 1)
     # AC is free at deal 1's fan 6 top? whatever is free, no Ace went up: no 2 of another suit is home
     assert all(count == 0 for count in session.position.foundations)
 

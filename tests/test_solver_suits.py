@@ -45,7 +45,7 @@ def test_a_suit_that_blocks_itself_is_lost_whatever_the_other_suits_do() -> None
 
 
 def test_projections_are_not_used_where_any_suit_builds_on_any_suit() -> None:
-    rules = find_game("shamrocks")
+    rules = find_game("shamrocks-ii")
     assert tables_for(rules).suits is None
 
 
@@ -57,7 +57,7 @@ def test_pair_projections_keep_two_suits_and_complete_the_others() -> None:
     hearts_diamonds = projected[-1]
     assert {card // 13 for fan in hearts_diamonds.fans for card in fan} == {2, 3}
     assert hearts_diamonds.foundations == (13, 13, 1, 1)
-    assert pair_projections(find_game("shamrocks"), deal(find_game("shamrocks"), 1)) == []
+    assert pair_projections(find_game("shamrocks-ii"), deal(find_game("shamrocks-ii"), 1)) == []
     assert pair_projections(find_game("trefoil"), deal(find_game("trefoil"), 1)) == []
 
 

@@ -41,8 +41,8 @@ def test_daily_streak_counts_days_in_a_row() -> None:
 def test_recent_results_keep_the_last_thirty() -> None:
     stats = Stats()
     for i in range(45):
-        stats = stats.record("shamrocks", i % 3 == 0, 50, 10.0)
-    assert len(stats.summary("shamrocks")["all"]["recent"]) == 30
+        stats = stats.record("shamrocks-ii", i % 3 == 0, 50, 10.0)
+    assert len(stats.summary("shamrocks-ii")["all"]["recent"]) == 30
 
 
 def test_saved_statistics_load_back_the_same() -> None:

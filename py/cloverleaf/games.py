@@ -63,9 +63,23 @@ SHAMROCKS = Rules(
     empty_fan=EmptyFan.NOTHING,
     fan_limit=3,
     foundation_return=True,
+    pysol_id=57,
+    summary="any suit up or down, at most 3 cards a fan; foundation cards may return",
+)
+
+SHAMROCKS_II = Rules(
+    id="shamrocks-ii",
+    name="Shamrocks II",
+    fan_sizes=_SEVENTEEN_AND_ONE,
+    foundation_up=_ALL_UP,
+    bases_dealt=False,
+    build=Build.ANY_SUIT_UP_OR_DOWN,
+    empty_fan=EmptyFan.NOTHING,
+    fan_limit=3,
+    foundation_return=True,
     deal_hook=DealHook.KINGS_TO_BOTTOM,
     pysol_id=714,
-    summary="any suit up or down, at most 3 cards a fan; foundation cards may return",
+    summary="Shamrocks with every King dealt to the bottom of its fan",
 )
 
 TREFOIL = Rules(
@@ -112,6 +126,7 @@ CATALOGUE: tuple[Rules, ...] = (
     CLOVER_LEAF_WARFIELD,
     ALEXANDER_THE_GREAT,
     SHAMROCKS,
+    SHAMROCKS_II,
     TREFOIL,
     LA_BELLE_LUCIE,
     FAN,

@@ -9,6 +9,8 @@ from typing import Any
 
 import pytest
 
+from cloverleaf import CATALOGUE
+
 from . import plans
 from .conftest import ROOT, App
 
@@ -16,7 +18,7 @@ pytestmark = pytest.mark.browser
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 NO_ANIMATIONS = json.dumps({"animations": False})
-GAMES = ("clover-leaf", "clover-leaf-warfield", "alexander-the-great", "shamrocks", "trefoil", "la-belle-lucie", "fan")
+GAMES = [rules.id for rules in CATALOGUE]
 
 
 def focused_card(app: App) -> str | None:

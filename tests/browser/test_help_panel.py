@@ -10,11 +10,13 @@ from typing import Any
 
 import pytest
 
+from cloverleaf import CATALOGUE
+
 from .conftest import ROOT, App
 
 pytestmark = pytest.mark.browser
 
-GAMES = ("clover-leaf", "clover-leaf-warfield", "alexander-the-great", "shamrocks", "trefoil", "la-belle-lucie", "fan")
+GAMES = [rules.id for rules in CATALOGUE]
 
 
 def help_file(game: str, lang: str = "en") -> dict[str, Any]:
@@ -50,7 +52,7 @@ def test_the_help_panel_of_every_game_opens(app: App) -> None:
 
 def test_the_about_panel(app: App) -> None:
     app.context.grant_permissions(["clipboard-read", "clipboard-write"])
-    app.open("shamrocks/77")
+    app.open("shamrocks-ii/77")
     page = app.page
     page.locator('[data-action="info"]').click()
     page.locator("#info-tab-about").click()
@@ -58,10 +60,10 @@ def test_the_about_panel(app: App) -> None:
     version = str(re.search(r'__version__ = "([^"]+)"', (ROOT / "py" / "cloverleaf" / "__init__.py").read_text())[1])  # type: ignore[index]
     assert version in about.locator("[data-about-version]").inner_text()
     assert about.locator("[data-about-deal]").inner_text() == "77"
-    assert about.locator(".about__link").input_value().endswith("#shamrocks/77")
+    assert about.locator(".about__link").input_value().endswith("#shamrocks-ii/77")
     about.locator("[data-about-copy]").click()
     page.wait_for_function("() => /copied/.test(document.querySelector('.about__status').textContent)")
-    assert page.evaluate("navigator.clipboard.readText()").endswith("index.html#shamrocks/77")
+    assert page.evaluate("navigator.clipboard.readText()").endswith("index.html#shamrocks-ii/77")
     report = about.locator("[data-about-report]")
     assert report.get_attribute("href") == "https://github.com/cloverleaf-solitaire/cloverleaf/issues"
     assert report.get_attribute("target") == "_blank"

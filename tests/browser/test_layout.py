@@ -6,9 +6,11 @@ from typing import Any
 
 import pytest
 
+from cloverleaf import CATALOGUE
+
 pytestmark = pytest.mark.browser
 
-GAMES = ["clover-leaf", "clover-leaf-warfield", "alexander-the-great", "shamrocks", "trefoil", "la-belle-lucie", "fan"]
+GAMES = [rules.id for rules in CATALOGUE]
 
 FITS = """() => {
     const w = innerWidth, h = innerHeight;

@@ -52,6 +52,7 @@ STRANDS: dict[str, tuple[tuple[int, int], ...]] = {
     "clover-leaf-warfield": ((0, 2), (24, 16)),
     "alexander-the-great": ((0, 16),),
     "shamrocks": ((0, 2), (8, 2), (16, 2), (24, 2)),
+    "shamrocks-ii": ((0, 2), (8, 2), (16, 2), (24, 2)),
     "trefoil": ((0, 2),),
     "la-belle-lucie": ((0, 2),),
     "fan": ((0, 2),),
