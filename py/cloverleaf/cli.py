@@ -1,6 +1,6 @@
 """``cloverleaf``: the engine and the solver from a shell.
 
-Every command reads positions in the text format of RULES.md. Bad input is one
+Every command reads positions in the text format of docs/rules.md (Notation). Bad input is one
 line on standard error and exit status 2, an illegal move exit status 1; no
 traceback ever reaches the user.
 """
