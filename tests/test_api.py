@@ -183,7 +183,7 @@ def test_a_hint_on_a_lost_game_names_the_move_that_lost_it(api: Api) -> None:
     state(api, "play", card="9H", to=11)
     result = run_job(api, kind="hint")
     assert (result["verdict"], result["undo"], result["earlier"]) == ("unsolvable", 1, "solved")
-    assert result["lostMove"] == {"number": 1, "move": {"card": "9H", "to": 11}}
+    assert result["lostMove"] == {"number": 1, "move": {"card": "9H", "to": 11}, "onto": "TH"}
 
 
 def test_solvable_and_daily_jobs_give_deal_numbers_as_strings(api: Api) -> None:

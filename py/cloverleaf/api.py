@@ -266,7 +266,7 @@ class Api:
         }
         if job.fresh and verdict == UNSOLVABLE and undo is not None and undo <= len(session.groups):
             number = len(session.groups) - undo  # the decision made at the last winnable position
-            reply["lostMove"] = {"number": number + 1, "move": move_json(session.groups[number][0])}
+            reply["lostMove"] = _decision_json(session, number)
         return reply
 
     # -- jobs ---------------------------------------------------------------------------
@@ -282,6 +282,16 @@ class Api:
         if job is None:
             raise InvalidInputError(f"no job {str(number)[:20]} (finished or cancelled)")
         return number, job  # type: ignore[return-value]
+
+
+def _decision_json(session: Session, index: int) -> dict[str, Json]:
+    """Decision ``index`` of the game: its number from 1, its move, and the card it went onto."""
+    move = session.groups[index][0]
+    before = session.history()[index]
+    onto = None
+    if not move.is_redeal and move.dest >= 0 and before.fans[move.dest]:
+        onto = card_str(before.fans[move.dest][-1])
+    return {"number": index + 1, "move": move_json(move), "onto": onto}
 
 
 def _error(kind: str, message: str, reason: str | None = None) -> str:

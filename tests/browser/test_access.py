@@ -114,7 +114,8 @@ def test_cards_and_fans_have_names_and_shortcuts_work(app: App) -> None:
     app.wait_moves(1)
     for button in page.locator(".bar__buttons button").all():
         assert button.inner_text().strip(), "every button has a visible label"
-    page.keyboard.press("n")
+    page.keyboard.press("n")  # a game in progress: the page asks first
+    page.locator('#panel[data-panel="confirm"] [data-panel-action="leave"]').click()
     page.wait_for_function("d => document.body.dataset.deal !== d", arg=deal, timeout=60_000)
 
 

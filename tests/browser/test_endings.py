@@ -14,6 +14,13 @@ pytestmark = pytest.mark.browser
 NO_ANIMATIONS = json.dumps({"animations": False})
 
 
+def card_words(card: str) -> str:
+    """A card in the English page's words: "8S" -> "eight of spades"."""
+    from cloverleaf.cards import card_name, parse_card
+
+    return card_name(parse_card(card))
+
+
 def test_a_stuck_game_says_so_and_offers_a_way_out(app: Any) -> None:
     game, deal, cards = plans.clicks_to_stuck()
     app.open(f"{game}/{deal}")
@@ -88,7 +95,8 @@ def test_a_hint_in_a_lost_position_says_so_and_offers_undo(app: Any) -> None:
     app.press("hint")
     panel = app.page.locator('#panel[data-panel="lost"]')
     panel.wait_for(timeout=60_000)
-    assert "cannot be won" in panel.inner_text()
+    # The panel names the move that lost the game, and one button goes back before it.
+    assert f"Move 1 (the {card_words(card)}" in panel.inner_text() and "lost the game" in panel.inner_text()
     panel.locator('[data-panel-action="undo"]').click()
     app.wait_moves(0)
     assert app.page.locator("#panel").is_hidden()

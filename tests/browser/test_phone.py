@@ -65,11 +65,12 @@ def test_taps_and_touch_drags_play_on_a_phone(phone: Any) -> None:
 
 
 def _engine_after(deal: str, card: str, fan: int) -> str:
-    from cloverleaf import api
+    from cloverleaf.api import Api
 
-    plans.state("clover-leaf", deal)
+    api = Api()
+    api.call("new", json.dumps({"game": "clover-leaf", "deal": deal}))
     answer = json.loads(api.call("play", json.dumps({"card": card, "to": fan})))
-    return json.dumps(answer["ok"])
+    return json.dumps(answer["ok"]["state"])
 
 
 def test_the_phone_table_fits_without_scrolling(phone: Any) -> None:

@@ -90,11 +90,10 @@ export function label(state, view) {
   }
 }
 
-// One engine move ("8H>3", "8H>F", "redeal") as a sentence, in the new state.
+// One engine move ({card, to}, or a redeal) as a sentence, in the new state.
 export function moveSentence(move, state) {
-  if (move === "redeal") return t("announce.redeal");
-  const [card, to] = move.split(">");
-  if (!to) return "";
+  if (!move.card) return t("announce.redeal");
+  const { card, to } = move;
   if (to === "F") return t("announce.toFoundation", { card: cardName(card) });
   const fan = state.fans[Number(to) - 1] ?? [];
   const at = fan.indexOf(card);
@@ -111,7 +110,7 @@ export function announceChange(state, previous, { won = "", stuck = "" } = {}) {
     parts.push(t("announce.newDeal", { game: t(`game.${state.game}`), deal: state.deal ?? "" }));
   } else if (state.lastMoves.length === 0 && state.moves < previous.moves) {
     parts.push(t("announce.undo"));
-  } else if (state.moves === previous.moves && state.lastMoves.join() === previous.lastMoves.join()) {
+  } else if (state.moves === previous.moves && JSON.stringify(state.lastMoves) === JSON.stringify(previous.lastMoves)) {
     return; // nothing happened (a settings change, a redraw)
   }
   if (previous && previous.game === state.game && previous.deal === state.deal) {

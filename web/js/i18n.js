@@ -80,3 +80,12 @@ export function has(key) {
 export function formatNumber(value, options) {
   return new Intl.NumberFormat(current, options).format(value);
 }
+
+// A time played, "2:31" or "1:02:05", from seconds (the clock, statistics, a win).
+export function formatDuration(seconds) {
+  const total = Math.max(0, Math.round(seconds));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = String(total % 60).padStart(2, "0");
+  return h ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
+}

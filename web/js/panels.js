@@ -5,7 +5,7 @@
 
 import { APP_VERSION } from "./build-info.js";
 import { ISSUES_URL } from "./config.js";
-import { formatNumber, language, t } from "./i18n.js";
+import { formatDuration, formatNumber, language, t } from "./i18n.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const TABS = ["help", "stats", "about"];
@@ -19,14 +19,6 @@ function el(tag, attributes = {}, ...children) {
   }
   element.append(...children);
   return element;
-}
-
-export function formatSeconds(seconds) {
-  const total = Math.round(seconds);
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = String(total % 60).padStart(2, "0");
-  return h ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
 }
 
 const helpCache = new Map(); // "de/clover-leaf" -> Promise of the help JSON
@@ -193,7 +185,7 @@ export class InfoPanels {
       ["winRate", (b) => (b.win_rate === null ? none : formatNumber(b.win_rate, { style: "percent", maximumFractionDigits: 0 }))],
       ["streak", (b) => number(b.streak)],
       ["bestStreak", (b) => number(b.best_streak)],
-      ["bestTime", (b) => (b.best_time === null ? none : formatSeconds(b.best_time))],
+      ["bestTime", (b) => (b.best_time === null ? none : formatDuration(b.best_time))],
       ["fewestMoves", (b) => number(b.fewest_moves)],
       ["dayStreak", (b, kind) => (kind === "daily" ? number(b.day_streak) : "")],
       ["bestDayStreak", (b, kind) => (kind === "daily" ? number(b.best_day_streak) : "")],

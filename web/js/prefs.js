@@ -1,8 +1,9 @@
+// @ts-check
 // The player's display preferences, kept across visits: language, theme, a
 // four-colour deck and a left-handed layout. They only change how the page looks
 // and reads (attributes on <html> that the CSS follows); the engine never sees them.
 
-const KEY = "cloverleaf.prefs.v1";
+import { asRecord, KEYS, readJson, writeJson } from "./storage.js";
 
 export const DEFAULT_PREFS = Object.freeze({
   lang: "auto", // "auto" (the browser's language) or "en" | "de" | "es" | "ru"
@@ -10,36 +11,37 @@ export const DEFAULT_PREFS = Object.freeze({
   fourColour: false, // clubs green, diamonds blue
   leftHanded: false, // controls on the left
 });
+/** @type {Record<string, readonly string[]>} */
 const CHOICES = { lang: ["auto", "en", "de", "es", "ru"], theme: ["system", "light", "dark"] };
+/** @typedef {{lang: string, theme: string, fourColour: boolean, leftHanded: boolean}} Prefs */
 
+/** @returns {Prefs} */
 export function loadPrefs() {
+  /** @type {Record<string, unknown>} */
   const prefs = { ...DEFAULT_PREFS };
-  try {
-    const stored = JSON.parse(localStorage.getItem(KEY) ?? "{}");
-    for (const [key, value] of Object.entries(DEFAULT_PREFS)) {
-      const wanted = stored?.[key];
-      if (typeof value === "boolean" && typeof wanted === "boolean") prefs[key] = wanted;
-      if (CHOICES[key]?.includes(wanted)) prefs[key] = wanted;
-    }
-  } catch {
-    // unreadable or no storage: the defaults
+  const stored = readJson(KEYS.prefs, asRecord);
+  for (const [key, value] of Object.entries(DEFAULT_PREFS)) {
+    const wanted = stored?.[key];
+    if (typeof value === "boolean" && typeof wanted === "boolean") prefs[key] = wanted;
+    if (typeof wanted === "string" && CHOICES[key]?.includes(wanted)) prefs[key] = wanted;
   }
-  return prefs;
+  return /** @type {Prefs} */ (prefs);
 }
 
+/** @param {Prefs} prefs */
 export function storePrefs(prefs) {
-  try {
-    localStorage.setItem(KEY, JSON.stringify(prefs));
-  } catch {
-    // storage full or disabled: the choice lasts this visit
-  }
+  writeJson(KEYS.prefs, prefs);
 }
 
 const darkQuery = window.matchMedia?.("(prefers-color-scheme: dark)");
-const lightThemeColour = document.querySelector('meta[name="theme-color"]')?.content ?? "#1d6b3c";
+const lightThemeColour =
+  /** @type {HTMLMetaElement | null} */ (document.querySelector('meta[name="theme-color"]'))?.content ?? "#1d6b3c";
 
-// Reflect the preferences on <html>: data-theme="light|dark" (resolved),
-// data-deck="four", data-hand="left"; the meta theme colour follows the theme.
+/**
+ * Reflect the preferences on <html>: data-theme="light|dark" (resolved),
+ * data-deck="four", data-hand="left"; the meta theme colour follows the theme.
+ * @param {Prefs} prefs
+ */
 export function applyPrefs(prefs) {
   const root = document.documentElement;
   const dark = prefs.theme === "dark" || (prefs.theme === "system" && Boolean(darkQuery?.matches));
@@ -50,11 +52,14 @@ export function applyPrefs(prefs) {
   else delete root.dataset.deck;
   if (prefs.leftHanded) root.dataset.hand = "left";
   else delete root.dataset.hand;
-  const meta = document.querySelector('meta[name="theme-color"]');
+  const meta = /** @type {HTMLMetaElement | null} */ (document.querySelector('meta[name="theme-color"]'));
   if (meta) meta.content = dark ? "#0c1712" : lightThemeColour;
 }
 
-// Re-apply when the system theme changes (matters while theme is "system").
+/**
+ * Re-apply when the system theme changes (matters while theme is "system").
+ * @param {Prefs} prefs
+ */
 export function followSystemTheme(prefs) {
   darkQuery?.addEventListener?.("change", () => applyPrefs(prefs));
 }

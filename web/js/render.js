@@ -124,6 +124,7 @@ export class TableView {
 
   // Draw `state`. animate: slide the cards that moved; order: cards to move first
   // (in that order, each a little after the previous one).
+  /** @param {any} state @param {{animate?: boolean, order?: string[]}} [options] */
   render(state, { animate = false, order = [] } = {}) {
     const fanCountChanged = state.fans.length !== this.fanCount;
     this.state = state;

@@ -1,90 +1,134 @@
+// @ts-check
 // When a game counts in the player's statistics, and where they are kept.
 //
 // The counting itself is the engine's (py/cloverleaf/stats.py): this file keeps
-// the engine's statistics text in localStorage, hands it back with each result
-// and shows nothing. A game counts once: a win when the table is won, a loss when
-// the player leaves a game that had at least one move and was not won (a new
-// deal, another game, a restart). What game is on the table, and whether it was
+// the engine's statistics text (storage.js), hands it back with each result and
+// shows nothing. A game counts once: a win when the table is won, a loss when the
+// player leaves a game that had at least one move and was not won (a new deal,
+// another game, a restart). A game the app solved for the player (the solution
+// shown) counts neither way. What game is on the table, and whether it was
 // already counted, is kept too, so a reload neither loses nor repeats a result.
 
-const STATS_KEY = "cloverleaf.stats.v1"; // the engine's versioned statistics text
-const CURRENT_KEY = "cloverleaf.stats-current.v1"; // {key, solvable, counted}
+import { asRecord, KEYS, readJson, readText, setAside, writeJson, writeText } from "./storage.js";
 
-function read(key) {
-  try {
-    return localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
+/** @typedef {import("./protocol.js").State} State */
+/** @typedef {import("./protocol.js").StatsReply} StatsReply */
+/** @typedef {{key: string, solvable: boolean, counted: boolean, shown: boolean}} Current */
 
-function write(key, value) {
-  try {
-    if (value === null) localStorage.removeItem(key);
-    else localStorage.setItem(key, value);
-  } catch {
-    // storage full or disabled: statistics last this visit only
-  }
-}
-
-// The game on the table, as statistics see it: game, deal and the daily date.
+/**
+ * The game on the table, as statistics see it: game, deal and the daily date.
+ * @param {State} state
+ * @param {string | null} daily
+ */
 export const gameKey = (state, daily) => `${state.game}/${state.deal ?? ""}/${daily ?? ""}`;
 
 export class StatsKeeper {
-  // request(method, params): the engine client; onUnreadable(): the stored text
-  // could not be read (it is then dropped and the statistics start afresh).
-  constructor(request, onUnreadable = () => {}) {
+  /**
+   * @param {(method: string, params: object) => Promise<any>} request  the engine client
+   */
+  constructor(request) {
     this.request = request;
-    this.onUnreadable = onUnreadable;
-    this.text = read(STATS_KEY);
-    this.current = null;
-    try {
-      const stored = JSON.parse(read(CURRENT_KEY) ?? "null");
-      if (typeof stored?.key === "string") {
-        this.current = { key: stored.key, solvable: Boolean(stored.solvable), counted: Boolean(stored.counted) };
-      }
-    } catch {
-      // no current game
-    }
+    /** @type {string | null} */
+    this.text = readText(KEYS.stats);
+    /** @type {Current | null} */
+    this.current = readJson(KEYS.statsCurrent, (data) => {
+      const stored = asRecord(data);
+      if (typeof stored.key !== "string") throw new Error("no key");
+      return {
+        key: stored.key,
+        solvable: Boolean(stored.solvable),
+        counted: Boolean(stored.counted),
+        shown: Boolean(stored.shown),
+      };
+    });
+    /** @type {Promise<unknown>} */
     this.queue = Promise.resolve();
   }
 
   storeCurrent() {
-    write(CURRENT_KEY, this.current ? JSON.stringify(this.current) : null);
+    writeJson(KEYS.statsCurrent, this.current);
   }
 
-  // A game is on the table: a new one (fresh: true) or one restored after a reload.
+  /**
+   * A game is on the table: a new one (fresh) or one restored after a reload.
+   * @param {State} state
+   * @param {{daily?: string | null, solvable?: boolean, fresh?: boolean}} [options]
+   */
   begin(state, { daily = null, solvable = false, fresh = true } = {}) {
     const key = gameKey(state, daily);
     if (!fresh && this.current?.key === key) return;
-    this.current = { key, solvable: Boolean(solvable || daily), counted: false };
+    this.current = { key, solvable: Boolean(solvable || daily), counted: false, shown: false };
     this.storeCurrent();
   }
 
-  // Run engine calls one after another, so two results never race on the text.
+  /**
+   * The app showed the solution of this game: a win no longer counts as the player's.
+   * @param {State} state
+   * @param {string | null} daily
+   */
+  solutionShown(state, daily) {
+    if (!this.current || this.current.key !== gameKey(state, daily)) this.begin(state, { daily });
+    const current = /** @type {Current} */ (this.current);
+    current.shown = true;
+    this.storeCurrent();
+  }
+
+  /**
+   * Whether the game on the table was solved by the app (its win is not counted).
+   * @param {State} state
+   * @param {string | null} daily
+   */
+  isShown(state, daily) {
+    return this.current?.key === gameKey(state, daily) && this.current.shown;
+  }
+
+  /**
+   * Run engine calls one after another, so two results never race on the text.
+   * @template T
+   * @param {() => Promise<T>} task
+   * @returns {Promise<T>}
+   */
   serial(task) {
     const run = this.queue.then(task, task);
     this.queue = run.catch(() => {});
     return run;
   }
 
+  /**
+   * @param {string} method
+   * @param {object} params
+   * @returns {Promise<StatsReply>}
+   */
   async call(method, params) {
     try {
       return await this.request(method, { ...params, stats: this.text });
     } catch (error) {
-      if (error?.type !== "InvalidInput" || this.text === null) throw error;
-      // The stored text cannot be read: start afresh, say so once.
+      if (/** @type {any} */ (error)?.type !== "InvalidInput" || this.text === null) throw error;
+      // The stored text cannot be read: keep it aside, start afresh (storage.js tells the player).
+      setAside(KEYS.stats, this.text);
       this.text = null;
-      write(STATS_KEY, null);
-      this.onUnreadable();
       return this.request(method, { ...params, stats: null });
     }
   }
 
+  /** @param {StatsReply} reply */
+  keep(reply) {
+    this.text = reply.stats;
+    writeText(KEYS.stats, this.text);
+    return reply.summary;
+  }
+
+  /**
+   * @param {State} state
+   * @param {boolean} won
+   * @param {number} seconds
+   * @param {string | null} daily
+   */
   record(state, won, seconds, daily) {
-    const current = this.current;
+    const current = /** @type {Current} */ (this.current);
     current.counted = true;
     this.storeCurrent();
+    /** @type {Record<string, unknown>} */
     const params = {
       game: state.game,
       won,
@@ -93,46 +137,49 @@ export class StatsKeeper {
       solvable: current.solvable,
     };
     if (daily) params.daily = daily;
-    return this.serial(async () => {
-      const reply = await this.call("stats_record", params);
-      this.text = reply.stats;
-      write(STATS_KEY, this.text);
-      return reply.summary;
-    });
+    return this.serial(async () => this.keep(await this.call("statsRecord", params)));
   }
 
-  // The state on the table changed; a first win is recorded. Resolves to the new
-  // summary when something was recorded, else null.
+  /**
+   * The state on the table changed; a first win is recorded (not one the app
+   * solved). Resolves to the new summary when something was recorded, else null.
+   * @param {State} state
+   * @param {number} seconds
+   * @param {string | null} daily
+   */
   async seen(state, seconds, daily) {
     if (!state.won) return null;
     if (!this.current || this.current.key !== gameKey(state, daily)) this.begin(state, { daily });
-    if (this.current.counted) return null;
+    const current = /** @type {Current} */ (this.current);
+    if (current.counted || current.shown) return null;
     return this.record(state, true, seconds, daily);
   }
 
-  // The player leaves the game on the table (new deal, other game, restart): a
-  // loss when it had a move and was neither won nor counted.
+  /**
+   * The player leaves the game on the table (new deal, other game, restart): a
+   * loss when it had a move and was neither won, counted, nor solved by the app.
+   * @param {State | null} state
+   * @param {number} seconds
+   * @param {string | null} daily
+   */
   async leave(state, seconds, daily) {
     if (!state || state.won || state.moves === 0) return null;
     if (!this.current || this.current.key !== gameKey(state, daily)) this.begin(state, { daily });
-    const counted = this.current.counted;
-    if (counted) return null;
+    const current = /** @type {Current} */ (this.current);
+    if (current.counted || current.shown) return null;
     const summary = await this.record(state, false, seconds, daily);
-    this.current.counted = false; // a restart plays the same deal again: it may count anew
+    current.counted = false; // a restart plays the same deal again: it may count anew
     this.storeCurrent();
     return summary;
   }
 
+  /** @param {string} game */
   summary(game) {
-    return this.serial(async () => (await this.call("stats_summary", { game })).summary);
+    return this.serial(async () => (await this.call("statsSummary", { game })).summary);
   }
 
+  /** @param {string} game */
   reset(game) {
-    return this.serial(async () => {
-      const reply = await this.call("stats_reset", { game });
-      this.text = reply.stats;
-      write(STATS_KEY, this.text);
-      return reply.summary;
-    });
+    return this.serial(async () => this.keep(await this.call("statsReset", { game })));
   }
 }

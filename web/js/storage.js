@@ -1,10 +1,153 @@
-// What the browser keeps between visits (localStorage), read defensively: a value
-// that cannot be read is reported as such, never thrown.
+// @ts-check
+// What the browser keeps between visits (localStorage), and the only file that
+// touches it. Nothing stored can stop the app: a value that cannot be read is
+// set aside under a backup key (nothing is silently destroyed), the caller
+// starts clean and the player is told once; storage that is full or disabled
+// (private modes) lets the game go on, and the player is told once that it will
+// not be kept.
 
-const SETTINGS_KEY = "cloverleaf.settings.v1";
-const SAVE_KEY = "cloverleaf.save.v1";
-const SHAPE_KEY = "cloverleaf.table.v1";
+export const KEYS = Object.freeze({
+  settings: "cloverleaf.settings.v1", // the player's game settings (DEFAULT_SETTINGS)
+  prefs: "cloverleaf.prefs.v1", // display preferences (prefs.js)
+  save: "cloverleaf.save.v1", // the game in progress (loadGame)
+  table: "cloverleaf.table.v1", // the last table's shape, drawn before the engine starts
+  stats: "cloverleaf.stats.v1", // the engine's statistics text (stats.js)
+  statsCurrent: "cloverleaf.stats-current.v1", // which game statistics count now (stats.js)
+});
 
+// Texts longer than this are not the app's: set aside unread.
+export const MAX_TEXT = 1_000_000;
+const BACKUP = ".unreadable"; // suffix of the key a bad value is kept under
+
+/** @typedef {"unreadable" | "unavailable"} Problem */
+/** @typedef {(problem: Problem, key: string) => void} ProblemListener */
+/** @type {Set<ProblemListener>} */
+const listeners = new Set();
+/** @type {Map<string, [Problem, string]>} */
+const told = new Map();
+
+/**
+ * Call `listener(problem, key)` the first time each problem happens (also for
+ * those that happened before): "unreadable" (the value under `key` was set
+ * aside), "unavailable" (storage is full or disabled: nothing more will be kept;
+ * reported once, whatever the key).
+ * @param {ProblemListener} listener
+ */
+export function onProblem(listener) {
+  listeners.add(listener);
+  for (const [problem, key] of told.values()) listener(problem, key);
+}
+
+/**
+ * @param {Problem} problem
+ * @param {string} key
+ */
+function report(problem, key) {
+  const id = problem === "unavailable" ? problem : `${problem}:${key}`;
+  if (told.has(id)) return;
+  told.set(id, [problem, key]);
+  for (const listener of listeners) listener(problem, key);
+}
+
+/**
+ * The text stored under `key`, or null (nothing stored, or no storage).
+ * @param {string} key
+ * @returns {string | null}
+ */
+export function readText(key) {
+  let text;
+  try {
+    text = localStorage.getItem(key);
+  } catch {
+    return null; // storage disabled: play without it
+  }
+  if (text !== null && text.length > MAX_TEXT) {
+    setAside(key, text.slice(0, 1000));
+    return null;
+  }
+  return text;
+}
+
+/**
+ * Store `text` under `key` (null removes it); false when it could not be kept.
+ * @param {string} key
+ * @param {string | null} text
+ * @returns {boolean}
+ */
+export function writeText(key, text) {
+  try {
+    if (text === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, text);
+    return true;
+  } catch {
+    report("unavailable", key);
+    return false;
+  }
+}
+
+/**
+ * Keep an unreadable `text` under the backup key (`key` + ".unreadable") and free `key`.
+ * @param {string} key
+ * @param {string} text
+ */
+export function setAside(key, text) {
+  try {
+    localStorage.setItem(key + BACKUP, text);
+  } catch {
+    // no room even for the backup: the value is dropped below all the same
+  }
+  try {
+    localStorage.removeItem(key);
+  } catch {
+    // storage disabled: nothing to free
+  }
+  report("unreadable", key);
+}
+
+/**
+ * The JSON stored under `key`, checked by `read` (which returns the value or
+ * throws); null when nothing usable is stored (an unreadable value is set aside).
+ * @template T
+ * @param {string} key
+ * @param {(data: unknown) => T} read
+ * @returns {T | null}
+ */
+export function readJson(key, read) {
+  const text = readText(key);
+  if (text === null) return null;
+  try {
+    return read(JSON.parse(text));
+  } catch {
+    setAside(key, text);
+    return null;
+  }
+}
+
+/**
+ * @param {string} key
+ * @param {unknown} value  null removes the key
+ * @returns {boolean}
+ */
+export function writeJson(key, value) {
+  return writeText(key, value === null ? null : JSON.stringify(value));
+}
+
+/** @param {unknown} data */
+export const isObject = (data) => typeof data === "object" && data !== null && !Array.isArray(data);
+
+/**
+ * `data` as a plain object, for readJson (anything else is unreadable).
+ * @param {unknown} data
+ * @returns {Record<string, unknown>}
+ */
+export function asRecord(data) {
+  if (!isObject(data)) throw new Error("not an object");
+  return /** @type {Record<string, unknown>} */ (data);
+}
+
+// ---- the player's game settings -------------------------------------------------
+
+/** @type {Readonly<Settings>} */
 export const DEFAULT_SETTINGS = Object.freeze({
   clickToPlay: true, // a click or tap plays the card where the engine's click rule says
   autoMove: true, // cards go to the foundations by themselves when safe
@@ -12,78 +155,89 @@ export const DEFAULT_SETTINGS = Object.freeze({
   solvableOnly: true, // new deals are ones the solver proved winnable
   animations: true, // cards slide (never when the system asks for reduced motion)
 });
-export const ENGINE_SETTINGS = ["clickToPlay", "autoMove", "autoComplete"];
+/**
+ * @typedef {{clickToPlay: boolean, autoMove: boolean, autoComplete: boolean, solvableOnly: boolean, animations: boolean}} Settings
+ */
 
-function read(key) {
-  try {
-    return localStorage.getItem(key);
-  } catch {
-    return null; // storage disabled: play without it
-  }
-}
+/** The settings the engine keeps (the others are the page's). */
+export const ENGINE_SETTINGS = /** @type {const} */ (["clickToPlay", "autoMove", "autoComplete"]);
 
-function write(key, value) {
-  try {
-    if (value === null) localStorage.removeItem(key);
-    else localStorage.setItem(key, value);
-  } catch {
-    // storage full or disabled: the game goes on unsaved
-  }
-}
-
+/** @returns {Settings} */
 export function loadSettings() {
   const settings = { ...DEFAULT_SETTINGS };
-  try {
-    const stored = JSON.parse(read(SETTINGS_KEY) ?? "{}");
-    for (const key of Object.keys(DEFAULT_SETTINGS)) {
-      if (typeof stored?.[key] === "boolean") settings[key] = stored[key];
-    }
-  } catch {
-    // unreadable settings: the defaults
+  const stored = readJson(KEYS.settings, asRecord);
+  for (const key of /** @type {(keyof Settings)[]} */ (Object.keys(DEFAULT_SETTINGS))) {
+    const value = stored?.[key];
+    if (typeof value === "boolean") settings[key] = value;
   }
   return settings;
 }
 
+/** @param {Settings} settings */
 export function storeSettings(settings) {
-  write(SETTINGS_KEY, JSON.stringify(settings));
+  writeJson(KEYS.settings, settings);
 }
 
-// The game in progress: {save: engine save string, game, deal, elapsed: ms,
-// daily: "2026-11-29" | null}, or {corrupt: true} when something is stored but
-// unreadable, or null when nothing is.
+// ---- the game in progress -----------------------------------------------------
+
+/**
+ * The game in progress as the page keeps it.
+ * @typedef {object} GameRecord
+ * @property {string} save  the engine's save text
+ * @property {string} game
+ * @property {string | null} deal
+ * @property {number} elapsed  milliseconds played
+ * @property {boolean} started  whether the clock has started (the first move was made)
+ * @property {string | null} daily  the date, when it is the deal of the day
+ * @property {import("./protocol.js").State | null} drawn  the table last drawn, to show before the engine starts
+ */
+
+/**
+ * The game in progress, or null when none is kept (an unreadable one is set aside).
+ * @returns {GameRecord | null}
+ */
 export function loadGame() {
-  const text = read(SAVE_KEY);
-  if (text === null) return null;
-  try {
-    const record = JSON.parse(text);
-    if (typeof record?.save !== "string") return { corrupt: true };
+  return readJson(KEYS.save, (data) => {
+    if (!isObject(data)) throw new Error("not a record");
+    const record = /** @type {Record<string, unknown>} */ (data);
+    if (typeof record.save !== "string" || typeof record.game !== "string") throw new Error("no save");
+    const elapsed = Number(record.elapsed);
     return {
       save: record.save,
-      game: typeof record.game === "string" ? record.game : null,
+      game: record.game,
       deal: typeof record.deal === "string" ? record.deal : null,
-      elapsed: Number.isFinite(record.elapsed) ? record.elapsed : 0,
+      elapsed: Number.isFinite(elapsed) && elapsed >= 0 ? elapsed : 0,
+      started: record.started !== false,
       daily: typeof record.daily === "string" ? record.daily : null,
+      drawn: isObject(record.drawn) ? /** @type {any} */ (record.drawn) : null,
     };
-  } catch {
-    return { corrupt: true };
-  }
+  });
 }
 
+/** @param {GameRecord | null} record */
 export function storeGame(record) {
-  write(SAVE_KEY, record === null ? null : JSON.stringify(record));
+  writeJson(KEYS.save, record);
 }
 
-// The last table's shape, to draw empty fans at once on the next start.
+/** The saved game could not be restored: keep it aside and forget it. */
+export function setAsideGame() {
+  const text = readText(KEYS.save);
+  if (text !== null) setAside(KEYS.save, text);
+}
+
+// ---- the last table's shape ------------------------------------------------------
+
+/** @returns {{fans: number, name: string}} */
 export function loadShape() {
-  try {
-    const shape = JSON.parse(read(SHAPE_KEY) ?? "null");
-    if (Number.isInteger(shape?.fans) && shape.fans > 0 && shape.fans <= 30) return shape;
-  } catch {
-    // ignore
-  }
-  return { fans: 16, name: "Clover Leaf" };
+  const shape = readJson(KEYS.table, (data) => {
+    const value = /** @type {any} */ (data);
+    if (!Number.isInteger(value?.fans) || value.fans < 1 || value.fans > 30) throw new Error("bad shape");
+    return { fans: Number(value.fans), name: typeof value.name === "string" ? value.name.slice(0, 60) : "Clover Leaf" };
+  });
+  return shape ?? { fans: 16, name: "Clover Leaf" };
 }
 
+/** @param {{fans: number, name: string}} shape */
 export function storeShape(shape) {
-  write(SHAPE_KEY, JSON.stringify(shape));
+  writeJson(KEYS.table, shape);
 }

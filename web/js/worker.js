@@ -1,21 +1,10 @@
+// @ts-nocheck (Pyodide's objects and the worker globals are untyped here)
 // The engine's home: a module Web Worker running Pyodide and the cloverleaf package.
 //
-// Protocol (every payload is JSON-shaped):
-//   page -> worker  {wasm: WebAssembly.Module | null}  Pyodide's compiled wasm (first)
-//                   {id, method, params}        one API call (see py/cloverleaf/api.py)
-//                   {id, method: "job", params} a long search, run in slices
-//                   {cancel: id}                stop the job started by request `id`
-//   worker -> page  {id, result} | {id, error: {type, message}}
-//                   {event: "progress", stage}  start-up stages, for the loading bar
-//                   {event: "ready", version, snapshot, times}  Python is up; requests
-//                                               are answered (snapshot: restored from the
-//                                               start-up snapshot; times: when stages ended)
-//                   {event: "failed", message}  start-up failed; nothing will be answered
-//                   {event: "log", level, text} Python's stdout/stderr and start-up
-//                                               warnings, for the console
-//
-// Every request waits for start-up; requests are answered in the order they came,
-// except jobs, which run a slice at a time between other requests.
+// Its messages are declared in protocol.js (ToWorker, FromWorker) and described
+// in docs/protocol.md. Every request waits for start-up; requests are answered in
+// the order they came, except jobs, which run a slice at a time between other
+// requests, so a move is answered while a hint is being searched.
 
 import { EXTRACT_DIR, PACKAGE_ZIP, PYODIDE_DIR, SNAPSHOT } from "./build-info.js";
 
@@ -96,7 +85,7 @@ async function start() {
   try {
     ({ loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href));
   } catch (error) {
-    throw new Error(`the Python runtime could not be downloaded (${error.message})`);
+    throw new Error(`the Python runtime could not be downloaded (${error.message})`, { cause: error });
   }
   progress("python");
   const options = {
@@ -161,7 +150,7 @@ function yieldToEvents() {
 
 async function runJob(id, params) {
   if (cancelledEarly.delete(id)) return;
-  const started = callPython("job_start", params);
+  const started = callPython("jobStart", params);
   if (!("ok" in started)) return reply(id, started);
   const record = { job: started.ok.job, cancelled: false };
   jobs.set(id, record);
@@ -169,7 +158,7 @@ async function runJob(id, params) {
     for (;;) {
       await yieldToEvents();
       if (record.cancelled) return;
-      const step = callPython("job_step", { job: record.job, nodes: SLICE_NODES });
+      const step = callPython("jobStep", { job: record.job, nodes: SLICE_NODES });
       if (!("ok" in step)) return reply(id, step);
       if (step.ok.done) return reply(id, { ok: step.ok.result });
     }
@@ -187,7 +176,7 @@ function cancelJob(id) {
   }
   if (record.cancelled) return;
   record.cancelled = true;
-  callPython("job_cancel", { job: record.job });
+  callPython("jobCancel", { job: record.job });
   post({ id, error: { type: "Cancelled", message: "cancelled" } });
 }
 

@@ -1,7 +1,8 @@
+// @ts-nocheck
 // Keyboard shortcuts: Ctrl+Z undo, Ctrl+Y (or Ctrl+Shift+Z) redo, H hint,
 // Escape closes a message. Returns the function that unbinds them.
 
-export function bindKeys(actions) {
+export function bindShortcuts(actions) {
   function onKey(event) {
     if (event.defaultPrevented || event.altKey) return;
     if (event.target.closest?.("input, textarea, select, dialog[open]")) return;

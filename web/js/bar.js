@@ -1,0 +1,81 @@
+// @ts-check
+// The bar above the table: the game's name, the deal, moves, the clock, and
+// which buttons can be used. Drawn from the state; it never reads the DOM back.
+
+import { formatDuration, t } from "./i18n.js";
+
+/** @typedef {import("./protocol.js").State} State */
+/** @typedef {import("./protocol.js").GameInfo} GameInfo */
+
+const $ = (/** @type {string} */ selector) => /** @type {HTMLElement} */ (document.querySelector(selector));
+const button = (/** @type {string} */ action) =>
+  /** @type {HTMLButtonElement | null} */ (document.querySelector(`[data-action="${action}"]`));
+
+/**
+ * The game's name in the player's language (the engine's English name when there is none).
+ * @param {string} id
+ * @param {string} fallback
+ */
+export function gameName(id, fallback) {
+  const name = t(`game.${id}`);
+  return name === `game.${id}` ? fallback : name;
+}
+
+/**
+ * The bar and the redeal button for a state.
+ * @param {State} state
+ * @param {GameInfo | null} game
+ * @param {{daily: string | null}} context
+ */
+export function showState(state, game, { daily }) {
+  const name = gameName(state.game, state.gameName);
+  $("#game-name").textContent = name;
+  $("#deal-label").textContent = daily
+    ? t("status.daily", { date: daily })
+    : state.deal
+      ? t("status.deal", { deal: state.deal })
+      : "";
+  $("#moves").textContent = t("status.moves", { count: state.moves });
+  document.title = t("title.page", { game: name });
+  setDisabled("undo", !state.canUndo);
+  setDisabled("redo", !state.canRedo);
+  setDisabled("restart", !state.canUndo && !state.canRedo);
+  setDisabled("hint", state.won);
+  const redeal = /** @type {HTMLButtonElement} */ ($("#redeal"));
+  redeal.hidden = !(game && game.redeals > 0);
+  redeal.disabled = !state.canRedeal;
+  $("#redeals-left").textContent = t("redeal.left", { count: state.redealsLeft });
+  const nothingMoves = !state.won && Object.keys(state.movable).length === 0;
+  redeal.classList.toggle("is-urgent", nothingMoves && state.canRedeal);
+  const body = document.body.dataset;
+  body.game = state.game;
+  body.deal = state.deal ?? "";
+  body.moves = String(state.moves);
+  body.won = String(state.won);
+  body.stuck = String(state.stuck);
+}
+
+/**
+ * @param {string} action
+ * @param {boolean} disabled
+ */
+function setDisabled(action, disabled) {
+  const element = button(action);
+  if (element) element.disabled = disabled;
+}
+
+/** @param {number} ms  time played */
+export function showClock(ms) {
+  $("#clock").textContent = formatDuration(ms / 1000);
+}
+
+/**
+ * Show that the action's search is running (a second press stops it).
+ * @param {string} action
+ * @param {boolean} busy
+ */
+export function setBusy(action, busy) {
+  const element = button(action);
+  element?.classList.toggle("is-busy", busy);
+  element?.setAttribute("aria-busy", String(busy));
+}

@@ -1,0 +1,193 @@
+// @ts-check
+// Which deal is on the table: a new deal (proved winnable when the player asks
+// for solvable deals), the deal of the day, a deal from the address, a restart.
+// Leaving a game in progress asks first, and only then counts it as lost.
+
+import { readAddress, addressFor } from "./address.js";
+import { setBusy } from "./bar.js";
+import { t } from "./i18n.js";
+import { notice } from "./notice.js";
+import { hidePanel, showPanel } from "./panel.js";
+import { report } from "./report.js";
+import { currentGame, RANDOM_DEALS } from "./state.js";
+
+/** @typedef {import("./state.js").AppState} AppState */
+/** @typedef {import("./engine.js").EngineClient} EngineClient */
+/** @typedef {import("./game.js").Game} Game */
+/** @typedef {import("./clock.js").Clock} Clock */
+/** @typedef {import("./stats.js").StatsKeeper} StatsKeeper */
+/** @typedef {import("./protocol.js").DealResult} DealResult */
+
+/** A random deal number among the first billion, as a string. */
+function randomDeal() {
+  const [value] = crypto.getRandomValues(new Uint32Array(1));
+  return String(1 + (value % RANDOM_DEALS));
+}
+
+/** Today's date where the player is, "YYYY-MM-DD". */
+function localDate() {
+  const now = new Date();
+  const pad = (/** @type {number} */ n) => String(n).padStart(2, "0");
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+export class Deals {
+  /**
+   * @param {AppState} app
+   * @param {EngineClient} engine
+   * @param {Game} game
+   * @param {Clock} clock
+   * @param {StatsKeeper} stats
+   */
+  constructor(app, engine, game, clock, stats) {
+    this.app = app;
+    this.engine = engine;
+    this.game = game;
+    this.clock = clock;
+    this.stats = stats;
+    /** @type {{promise: Promise<any>, cancel: () => void} | null} */
+    this.search = null; // the solvable-deal or daily search running
+    window.addEventListener("hashchange", () => this.followAddress());
+  }
+
+  /** Whether leaving now would abandon a game in progress (moves made, not over). */
+  get inProgress() {
+    const table = this.app.table;
+    return Boolean(table && table.moves > 0 && !table.won && !table.stuck);
+  }
+
+  /**
+   * Ask before abandoning a game in progress; resolves true to go on.
+   * @returns {Promise<boolean>}
+   */
+  confirmLeave() {
+    if (!this.inProgress) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      showPanel(
+        "confirm",
+        t("leave.title"),
+        t("leave.text"),
+        [{ label: t("leave.yes"), name: "leave", primary: true, action: () => resolve(true) }],
+        { close: () => resolve(false) },
+      );
+    });
+  }
+
+  /** The game on the table is left: it counts as lost when it had a move and was not won. */
+  leaveCurrent() {
+    this.stats
+      .leave(this.app.table, this.clock.value() / 1000, this.app.daily)
+      .catch((/** @type {any} */ error) => console.warn(`statistics: ${error?.message ?? error}`));
+  }
+
+  /**
+   * Deal `deal` of `game` (a random deal when null) onto the table. Throws the
+   * engine's error (an unknown game, a bad number).
+   * @param {string} game
+   * @param {string | null} deal
+   * @param {{daily?: string | null, solvable?: boolean}} [options]
+   */
+  async open(game, deal, { daily = null, solvable = false } = {}) {
+    for (const listener of this.game.beforeMove) listener();
+    const table = await this.engine.request("new", deal ? { game, deal } : { game });
+    this.leaveCurrent();
+    this.stats.begin(table.state, { daily, solvable });
+    this.app.daily = daily;
+    this.app.solvable = solvable;
+    this.clock.reset();
+    hidePanel();
+    this.game.show(table, { fresh: true });
+  }
+
+  /**
+   * Run a deal-finding search (solvable or daily); resolves to its result.
+   * @param {object} params
+   * @param {"new" | "daily"} button
+   * @param {string} message
+   * @returns {Promise<DealResult>}
+   */
+  async find(params, button, message) {
+    this.search?.cancel();
+    const search = this.engine.job(params);
+    this.search = search;
+    setBusy(button, true);
+    notice(message, 0);
+    try {
+      return await search.promise;
+    } finally {
+      if (this.search === search) {
+        this.search = null;
+        setBusy(button, false);
+        notice("");
+      }
+    }
+  }
+
+  /**
+   * A new deal of `game`: a proved-winnable one when the setting asks for it.
+   * @param {string} [game]
+   * @param {{ask?: boolean}} [options]  ask: confirm first when a game is in progress
+   */
+  async newDeal(game = currentGame(this.app), { ask = true } = {}) {
+    if (ask && !(await this.confirmLeave())) return;
+    /** @type {string | null} */
+    let deal = null;
+    let solvable = false;
+    if (this.app.settings.solvableOnly) {
+      try {
+        const result = await this.find({ kind: "solvable", game, start: randomDeal() }, "new", t("deal.finding"));
+        deal = result.deal;
+        solvable = result.verdict === "solved";
+        if (!solvable) notice(t("deal.notProved"), 4000);
+      } catch (error) {
+        if (/** @type {any} */ (error)?.type === "Cancelled") return;
+        return report(error);
+      }
+    }
+    try {
+      await this.open(game, deal, { solvable });
+    } catch (error) {
+      report(error);
+    }
+  }
+
+  /** The deal of the day of the game on the table. */
+  async daily() {
+    if (!(await this.confirmLeave())) return;
+    const game = currentGame(this.app);
+    const date = localDate();
+    try {
+      const result = await this.find({ kind: "daily", game, date }, "daily", t("daily.finding"));
+      await this.open(game, result.deal, { daily: date });
+    } catch (error) {
+      report(error);
+    }
+  }
+
+  /** Play this deal again from its start; the attempt left counts as lost when it had a move. */
+  async restart() {
+    if (!(await this.confirmLeave())) return;
+    this.leaveCurrent();
+    const table = this.app.table;
+    if (table) this.stats.begin(table, { daily: this.app.daily, solvable: this.app.solvable });
+    this.clock.reset();
+    await this.game.act("restart", {}, { animate: false });
+  }
+
+  /** The address changed (the player typed or followed a link): open what it names. */
+  async followAddress() {
+    if (!this.game.ready) return;
+    const address = readAddress();
+    const table = this.app.table;
+    if (!address || (table && addressFor(table.game, table.deal) === location.hash)) return;
+    if ("bad" in address) {
+      notice(t("address.badShort", { address: address.bad }));
+      return;
+    }
+    try {
+      await this.open(address.game, address.deal);
+    } catch (error) {
+      report(error);
+    }
+  }
+}

@@ -1,0 +1,22 @@
+// @ts-check
+// Short messages on the page (#notice): a hint, a refused move, a warning. Set
+// with textContent only: text from the engine or the address is never markup.
+
+let timer = 0;
+
+/**
+ * Show `text` for `ms` milliseconds (0: until the next notice); "" hides it.
+ * @param {string} text
+ * @param {number} [ms]
+ */
+export function notice(text, ms = 3500) {
+  const element = /** @type {HTMLElement} */ (document.querySelector("#notice"));
+  clearTimeout(timer);
+  if (!text) {
+    element.hidden = true;
+    return;
+  }
+  element.textContent = text;
+  element.hidden = false;
+  if (ms > 0) timer = window.setTimeout(() => (element.hidden = true), ms);
+}

@@ -1,0 +1,64 @@
+// @ts-check
+// The page's state: one plain object that the controllers change and the views
+// read. It is never read back from the DOM. The engine's state of the game (what
+// is on the table) is one field of it: the engine decides, the page remembers.
+
+/** @typedef {import("./protocol.js").State} State */
+/** @typedef {import("./protocol.js").GameInfo} GameInfo */
+/** @typedef {import("./protocol.js").Move} Move */
+/** @typedef {import("./storage.js").Settings} Settings */
+
+export const DEFAULT_GAME = "clover-leaf";
+export const RANDOM_DEALS = 1_000_000_000; // "new deal" picks among the first billion deals
+
+/**
+ * @typedef {object} AppState
+ * @property {"starting" | "ready" | "failed"} engine  whether the engine answers
+ * @property {State | null} table  the state the engine last returned: what is drawn
+ * @property {string | null} save  the engine's save text of that state
+ * @property {GameInfo[]} games  the catalogue
+ * @property {Settings} settings  the player's settings
+ * @property {string | null} daily  the date, while the deal of the day is on the table
+ * @property {boolean} solvable  the deal on the table was proved winnable when dealt
+ * @property {{move: Move | null, text: string} | null} hint  the hint on show, if any
+ */
+
+/**
+ * @param {Settings} settings
+ * @returns {AppState}
+ */
+export function createState(settings) {
+  return {
+    engine: "starting",
+    table: null,
+    save: null,
+    games: [],
+    settings,
+    daily: null,
+    solvable: false,
+    hint: null,
+  };
+}
+
+/**
+ * The catalogue's entry of a game, or null.
+ * @param {AppState} app
+ * @param {string} id
+ * @returns {GameInfo | null}
+ */
+export function gameInfo(app, id) {
+  return app.games.find((game) => game.id === id) ?? null;
+}
+
+/** @param {AppState} app */
+export function currentGame(app) {
+  return app.table?.game ?? DEFAULT_GAME;
+}
+
+/**
+ * Whether leaving the game on the table would throw away a game in progress.
+ * @param {AppState} app
+ */
+export function inProgress(app) {
+  return Boolean(app.table && app.table.moves > 0 && !app.table.won);
+}
