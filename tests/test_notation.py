@@ -121,7 +121,7 @@ def test_fan_over_the_limit_is_refused() -> None:
 def test_wrong_number_of_fans_is_refused() -> None:
     lines = _clover_text()
     with pytest.raises(InvalidInputError, match="Clover Leaf has 16 fans, got 15"):
-        parse_position(find_game("clover-leaf"), "\n".join(lines[:-1]) + "\nFoundations: AC AS 6H KD")
+        parse_position(find_game("clover-leaf"), "\n".join(["Foundations: AC AS 6H KD", *lines[1:-1]]))
 
 
 def test_redeals_beyond_the_games_allowance_are_refused() -> None:
