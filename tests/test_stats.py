@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import json
+import random
+import re
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cloverleaf import InvalidInputError
-from cloverleaf.stats import Stats, load
+from cloverleaf.stats import MAX_COUNT, MAX_STATS_BYTES, MAX_STATS_DEPTH, Stats, load
 
 
 def test_wins_and_losses_count_with_streaks_and_bests() -> None:
@@ -74,3 +80,145 @@ def test_bad_records_are_refused() -> None:
         Stats().record("fan", True, -1, 3.0)
     with pytest.raises(InvalidInputError, match="bad date"):
         Stats().record("fan", True, 1, 3.0, daily="yesterday")
+
+
+def _text(**fields: object) -> str:
+    return json.dumps({"v": 1, "games": {"fan": {"all": {"played": 3, "won": 1, **fields}}}})
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (_text(streak="3"), "bad fan all streak '3'"),
+        (_text(best_time="12"), "bad fan all best_time '12'"),
+        (_text(last_day=5), "bad fan all last_day 5"),
+        (_text(last_day="20261129"), "bad fan all last_day '20261129'"),
+        (_text(played=True), "bad fan all played true"),
+        (_text(played=2.5), "bad fan all played 2.5"),
+        (_text(played=-1), "bad fan all played -1"),
+        (_text(played=2**53), "bad fan all played"),
+        (_text(fewest_moves="10"), "bad fan all fewest_moves '10'"),
+        (_text(recent=[1, 2]), "bad fan all recent result 2"),
+        (_text(recent=[True]), "bad fan all recent result true"),
+        (_text(recent=[1] * 31), "fan all recent holds 31 items"),
+        (_text(best_time=-1), "bad fan all best_time -1"),
+        (_text().replace('"won": 1', '"won": 1, "best_time": 1e999'), "too large"),
+        (_text().replace('"won": 1', '"won": 1, "best_time": NaN'), "NaN is not a number"),
+        (_text().replace('"won": 1', '"won": 1, "best_time": Infinity'), "Infinity is not a number"),
+        (_text().replace('"won": 1', '"won": 1, "won": 1'), "appears twice"),
+        ('{"v": true, "games": {}}', "unknown statistics version true"),
+        ('{"v": 1, "games": []}', "games must be a JSON object"),
+        ('{"v": 1, "games": {"FAN": {}}}', "unknown game 'FAN'"),
+        ('{"v": 1, "games": {}, "extra": 1}', "unknown field 'extra'"),
+        ('{"v": 1, "games": {"fan": ' + "[" * 1000 + "]" * 1000 + "}}", f"nests deeper than {MAX_STATS_DEPTH}"),
+        ('{"v": 1, "games": {}}' + " " * MAX_STATS_BYTES, f"too large: at most {MAX_STATS_BYTES} bytes"),
+        (7, "must be text, not 7"),
+    ],
+    ids=lambda value: str(value)[-40:],
+)
+def test_statistics_with_a_field_of_the_wrong_type_or_range_are_refused(text: str, message: str) -> None:
+    with pytest.raises(InvalidInputError, match="the statistics cannot be read: .*" + re.escape(message)):
+        load(text)
+
+
+def _strict_json(text: str) -> object:
+    def refuse(name: str) -> object:
+        raise AssertionError(f"{name} in {text[:80]}")
+
+    return json.loads(text, parse_constant=refuse)
+
+
+def test_records_with_a_bad_time_or_move_count_are_refused() -> None:
+    for seconds in (float("inf"), float("nan"), -1.0, 1e300):
+        with pytest.raises(InvalidInputError, match="bad time"):
+            Stats().record("fan", True, 10, seconds)
+    for moves in (True, 2**60, -1):
+        with pytest.raises(InvalidInputError, match="bad move count"):
+            Stats().record("fan", True, moves, 3.0)
+
+
+def test_counts_stay_within_what_loads_back() -> None:
+    stats = load(_text(played=MAX_COUNT, won=MAX_COUNT, streak=MAX_COUNT, best_streak=MAX_COUNT))
+    after = stats.record("fan", True, 5, 3.0)
+    assert load(after.dumps()).summary("fan")["all"]["played"] == MAX_COUNT
+
+
+def test_the_last_day_a_date_holds_does_not_break_the_daily_streak() -> None:
+    stats = Stats().record("fan", True, 5, 3.0, daily="9999-12-31").record("fan", True, 5, 3.0, daily="2026-01-01")
+    assert stats.summary("fan")["daily"]["day_streak"] == 1
+
+
+def _real_statistics() -> list[str]:
+    texts = []
+    for seed in range(6):
+        pick = random.Random(seed)
+        stats = Stats()
+        for _ in range(pick.randint(1, 40)):
+            game = pick.choice(["clover-leaf", "fan", "trefoil", "shamrocks-ii"])
+            day = f"2026-11-{pick.randint(1, 30):02d}" if pick.random() < 0.3 else None
+            stats = stats.record(game, pick.random() < 0.6, pick.randint(20, 200), pick.random() * 900,
+                                 solvable=pick.random() < 0.5, daily=day)
+        texts.append(stats.dumps())
+    return texts
+
+
+REAL_STATISTICS = _real_statistics()
+
+
+def _load_or_refuse(text: str) -> None:
+    """load gives statistics that record, write strict JSON and load back the same; or a short refusal."""
+    try:
+        stats = load(text)
+    except InvalidInputError as error:
+        assert str(error).startswith("the statistics cannot be read: ")
+        assert "\n" not in str(error) and len(str(error)) < 400
+        return
+    for game in stats.games:
+        _strict_json(json.dumps(stats.summary(game), allow_nan=False))
+    after = stats.record("fan", True, 10, 12.5, solvable=True, daily="2026-11-30")
+    _strict_json(after.dumps())
+    assert load(after.dumps()) == after
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=10),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
+    max_leaves=10,
+)
+
+
+def _mutate_field(text: str, data: st.DataObject) -> str:
+    """Set one field of one bucket to a near miss of its type or to any JSON value."""
+    stats = json.loads(text)
+    game = data.draw(st.sampled_from(sorted(stats["games"])))
+    bucket = stats["games"][game][data.draw(st.sampled_from(sorted(stats["games"][game])))]
+    field = data.draw(st.sampled_from([*sorted(bucket), "best_time", "last_day", "recent", "colour"]))
+    near = [0, 1, -1, 2**53, True, "3", 2.5, 1e308, None, [], {}, "2026-02-30", "9999-12-31", [1, 0, 1]]
+    bucket[field] = data.draw(st.sampled_from(near) | json_values)
+    return json.dumps(stats)
+
+
+def _mutate_text(text: str, data: st.DataObject) -> str:
+    for _ in range(data.draw(st.integers(1, 3))):
+        where = data.draw(st.integers(0, len(text)))
+        piece = data.draw(st.sampled_from(["", "1e999", "NaN", "-", "9" * 50, "[", "{", '"', "true", ".5"]))
+        text = text[:where] + piece + text[where + data.draw(st.integers(0, 3)):]
+    return text
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text(max_size=200))
+def test_any_text_loads_or_is_refused(text: str) -> None:
+    _load_or_refuse(text)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.sampled_from(REAL_STATISTICS), st.data())
+def test_real_statistics_with_a_field_changed_load_or_are_refused(text: str, data: st.DataObject) -> None:
+    _load_or_refuse(_mutate_field(text, data))
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.sampled_from(REAL_STATISTICS), st.data())
+def test_real_statistics_with_their_text_damaged_load_or_are_refused(text: str, data: st.DataObject) -> None:
+    _load_or_refuse(_mutate_text(text, data))
