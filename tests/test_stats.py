@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import random
 import re
 
 import pytest
@@ -12,6 +11,8 @@ from hypothesis import strategies as st
 
 from cloverleaf import InvalidInputError
 from cloverleaf.stats import MAX_COUNT, MAX_STATS_BYTES, MAX_STATS_DEPTH, Stats, load
+
+from .hostile_input import REAL_STATISTICS, change_statistics_field, damage_text, strict_json
 
 
 def test_wins_and_losses_count_with_streaks_and_bests() -> None:
@@ -121,13 +122,6 @@ def test_statistics_with_a_field_of_the_wrong_type_or_range_are_refused(text: st
         load(text)
 
 
-def _strict_json(text: str) -> object:
-    def refuse(name: str) -> object:
-        raise AssertionError(f"{name} in {text[:80]}")
-
-    return json.loads(text, parse_constant=refuse)
-
-
 def test_records_with_a_bad_time_or_move_count_are_refused() -> None:
     for seconds in (float("inf"), float("nan"), -1.0, 1e300):
         with pytest.raises(InvalidInputError, match="bad time"):
@@ -148,23 +142,6 @@ def test_the_last_day_a_date_holds_does_not_break_the_daily_streak() -> None:
     assert stats.summary("fan")["daily"]["day_streak"] == 1
 
 
-def _real_statistics() -> list[str]:
-    texts = []
-    for seed in range(6):
-        pick = random.Random(seed)
-        stats = Stats()
-        for _ in range(pick.randint(1, 40)):
-            game = pick.choice(["clover-leaf", "fan", "trefoil", "shamrocks-ii"])
-            day = f"2026-11-{pick.randint(1, 30):02d}" if pick.random() < 0.3 else None
-            stats = stats.record(game, pick.random() < 0.6, pick.randint(20, 200), pick.random() * 900,
-                                 solvable=pick.random() < 0.5, daily=day)
-        texts.append(stats.dumps())
-    return texts
-
-
-REAL_STATISTICS = _real_statistics()
-
-
 def _load_or_refuse(text: str) -> None:
     """load gives statistics that record, write strict JSON and load back the same; or a short refusal."""
     try:
@@ -174,36 +151,10 @@ def _load_or_refuse(text: str) -> None:
         assert "\n" not in str(error) and len(str(error)) < 400
         return
     for game in stats.games:
-        _strict_json(json.dumps(stats.summary(game), allow_nan=False))
+        strict_json(json.dumps(stats.summary(game), allow_nan=False))
     after = stats.record("fan", True, 10, 12.5, solvable=True, daily="2026-11-30")
-    _strict_json(after.dumps())
+    strict_json(after.dumps())
     assert load(after.dumps()) == after
-
-
-json_values = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=10),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
-    max_leaves=10,
-)
-
-
-def _mutate_field(text: str, data: st.DataObject) -> str:
-    """Set one field of one bucket to a near miss of its type or to any JSON value."""
-    stats = json.loads(text)
-    game = data.draw(st.sampled_from(sorted(stats["games"])))
-    bucket = stats["games"][game][data.draw(st.sampled_from(sorted(stats["games"][game])))]
-    field = data.draw(st.sampled_from([*sorted(bucket), "best_time", "last_day", "recent", "colour"]))
-    near = [0, 1, -1, 2**53, True, "3", 2.5, 1e308, None, [], {}, "2026-02-30", "9999-12-31", [1, 0, 1]]
-    bucket[field] = data.draw(st.sampled_from(near) | json_values)
-    return json.dumps(stats)
-
-
-def _mutate_text(text: str, data: st.DataObject) -> str:
-    for _ in range(data.draw(st.integers(1, 3))):
-        where = data.draw(st.integers(0, len(text)))
-        piece = data.draw(st.sampled_from(["", "1e999", "NaN", "-", "9" * 50, "[", "{", '"', "true", ".5"]))
-        text = text[:where] + piece + text[where + data.draw(st.integers(0, 3)):]
-    return text
 
 
 @settings(max_examples=150, deadline=None)
@@ -215,10 +166,10 @@ def test_any_text_loads_or_is_refused(text: str) -> None:
 @settings(max_examples=100, deadline=None)
 @given(st.sampled_from(REAL_STATISTICS), st.data())
 def test_real_statistics_with_a_field_changed_load_or_are_refused(text: str, data: st.DataObject) -> None:
-    _load_or_refuse(_mutate_field(text, data))
+    _load_or_refuse(change_statistics_field(text, data))
 
 
 @settings(max_examples=100, deadline=None)
 @given(st.sampled_from(REAL_STATISTICS), st.data())
 def test_real_statistics_with_their_text_damaged_load_or_are_refused(text: str, data: st.DataObject) -> None:
-    _load_or_refuse(_mutate_text(text, data))
+    _load_or_refuse(damage_text(text, data))
