@@ -38,8 +38,8 @@ QUOTE_LIMIT = 60
 
 _ASCII_SPACE = " \t\r\n\f\v"
 _ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
-_JSON_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
-_JSON_BRACKET = re.compile(r"[\[\]{}]")
+_JSON_STRING_OR_BRACKET = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?|[\[\]{}]', re.DOTALL)
+"""A JSON string (to its end, closed or not: so the scan never backtracks into it) or one bracket."""
 _JSON_INT_DIGITS = 40
 """A JSON integer literal longer than this is refused: no value of ours needs it."""
 
@@ -114,20 +114,23 @@ def check_size(text: str, *, what: str, max_bytes: int) -> None:
 
 
 def json_depth(text: str, stop_at: int) -> int:
-    """How deeply ``text``'s arrays and objects nest, counted without recursion.
+    """How deeply ``text``'s arrays and objects nest, counted in one pass without recursion.
 
-    Strings are blanked first, so brackets inside them do not count. Counting
+    Strings are skipped whole, so brackets inside them do not count; an
+    unclosed string runs to the end of the text (``json`` refuses it anyway),
+    which keeps the scan linear whatever the quotes and backslashes. Counting
     stops past ``stop_at``: the caller only needs to know it is too deep.
     """
     depth = deepest = 0
-    for match in _JSON_BRACKET.finditer(_JSON_STRING.sub('""', text)):
-        if match.group() in "[{":
+    for match in _JSON_STRING_OR_BRACKET.finditer(text):
+        token = match.group()
+        if token in "[{":
             depth += 1
             if depth > deepest:
                 deepest = depth
                 if deepest > stop_at:
                     break
-        else:
+        elif token in "]}":
             depth -= 1
     return deepest
 
