@@ -128,6 +128,22 @@ def test_any_deal_number_text_is_read_or_refused(number: str) -> None:
         assert_refused(code, err)
 
 
+_WORDS = st.sampled_from(["fan", "trefoil", "1", "-", "AC>F", "redeal", "--json", HUGE, "ſ", "\udcff", "x" * 5000])
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(["games", "deal", "moves", "play"]), st.lists(_WORDS | st.text(max_size=8), max_size=4))
+def test_any_command_line_is_answered_or_refused_in_one_short_line(command: str, words: list[str]) -> None:
+    """Whatever the words (argv may hold undecodable bytes as surrogates), no traceback and no long line."""
+    code, out, err = run(command, *words, stdin=_position("fan").encode())
+    if code == 0:
+        assert err == "" and out
+    elif code == 1:
+        assert err.startswith("cloverleaf: move ") and len(err.splitlines()) == 1
+    else:
+        assert_refused(code, err)
+
+
 MEMORY_LIMIT = 200 * 1024 * 1024
 
 

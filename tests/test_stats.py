@@ -129,6 +129,8 @@ def test_records_with_a_bad_time_or_move_count_are_refused() -> None:
     for moves in (True, 2**60, -1):
         with pytest.raises(InvalidInputError, match="bad move count"):
             Stats().record("fan", True, moves, 3.0)
+    with pytest.raises(InvalidInputError, match="won is true or false"):
+        Stats().record("fan", 1, 10, 3.0)  # type: ignore[arg-type]
 
 
 def test_counts_stay_within_what_loads_back() -> None:

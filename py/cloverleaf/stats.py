@@ -100,6 +100,8 @@ class Stats:
     ) -> Stats:
         """The statistics after one finished game (won, or lost: abandoned or stuck)."""
         game = find_game(game).id
+        if not isinstance(won, bool):
+            raise InvalidInputError(f"bad result {quote(won)}: won is true or false")
         moves = json_int(moves, what="move count", low=0, high=MAX_COUNT)
         seconds = json_number(seconds, what="time", low=0, high=MAX_SECONDS)
         if daily is not None:
