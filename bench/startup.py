@@ -179,7 +179,7 @@ def click_times(browser: Any, base: str, count: int) -> list[float]:
 
     game, deal = DEAL
     api.call("settings", json.dumps({"clickToPlay": True, "autoMove": True, "autoComplete": True}))
-    state = json.loads(api.call("new", json.dumps({"game": game, "deal": deal})))["ok"]
+    state = json.loads(api.call("new", json.dumps({"game": game, "deal": deal})))["ok"]["state"]
     card = next(iter(state["click"]))
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     page = context.new_page()

@@ -1,123 +1,207 @@
-"""The JSON API of the page: shapes, errors as data, never a traceback."""
+"""The JSON API of the page: shapes, errors as data by kind, never a traceback."""
 
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
-from cloverleaf import api
+from cloverleaf.api import METHODS, Api
 
 
-def call(method: str, **params: object) -> dict:
-    return json.loads(api.call(method, json.dumps(params)))
+@pytest.fixture
+def api() -> Api:
+    return Api()
 
 
-def ok(method: str, **params: object):
-    reply = call(method, **params)
+def call(api: Api, method: str, **params: object) -> dict[str, Any]:
+    reply: dict[str, Any] = json.loads(api.call(method, json.dumps(params)))
+    return reply
+
+
+def ok(api: Api, method: str, **params: object) -> Any:
+    reply = call(api, method, **params)
     assert "ok" in reply, reply
     return reply["ok"]
 
 
-def test_new_game_state_has_everything_the_page_draws() -> None:
-    state = ok("new", game="clover-leaf", deal="1")
-    assert state["game"] == "clover-leaf" and state["deal"] == "1"
-    assert len(state["fans"]) == 16
-    assert [f["suit"] for f in state["foundations"]] == ["C", "S", "H", "D"]
-    assert state["movable"]["7D"] == [5, 7]
-    assert state["click"]["7D"] == 5
-    assert state["lastMoves"] == ["2C>F", "QD>F"]
-    assert not state["won"] and not state["stuck"] and not state["canUndo"]
+def state(api: Api, method: str, **params: object) -> dict[str, Any]:
+    table = ok(api, method, **params)
+    assert set(table) == {"state", "save"}
+    result: dict[str, Any] = table["state"]
+    return result
 
 
-def test_play_click_undo_redo_restart() -> None:
-    ok("new", game="clover-leaf", deal="1")
-    state = ok("play", card="6D", to=4)
-    assert state["lastMoves"] == ["6D>4", "3C>F"] and state["canUndo"]
-    assert ok("undo")["canRedo"]
-    assert ok("redo")["moves"] == 1
-    assert ok("click", card="9C")["moves"] == 2
-    assert ok("restart")["moves"] == 0
+def test_new_game_state_has_everything_the_page_draws(api: Api) -> None:
+    table = ok(api, "new", game="clover-leaf", deal="1")
+    drawn = table["state"]
+    assert drawn["game"] == "clover-leaf" and drawn["deal"] == "1"
+    assert len(drawn["fans"]) == 16
+    assert [f["suit"] for f in drawn["foundations"]] == ["C", "S", "H", "D"]
+    assert drawn["movable"]["7D"] == [5, 7]
+    assert drawn["click"]["7D"] == 5
+    assert drawn["lastMoves"] == [{"card": "2C", "to": "F"}, {"card": "QD", "to": "F"}]
+    assert not drawn["won"] and not drawn["stuck"] and not drawn["canUndo"]
+    assert json.loads(table["save"])["game"] == "clover-leaf"
 
 
-def test_illegal_moves_and_bad_input_come_back_as_errors() -> None:
-    ok("new", game="clover-leaf", deal="1")
-    assert call("play", card="8H", to="F")["error"]["type"] == "IllegalMove"
-    assert call("play", card="8H", to=99)["error"]["type"] == "InvalidInput"
-    assert call("play", card="ZZ", to="F")["error"]["type"] == "InvalidInput"
-    assert call("new", game="chess")["error"]["message"].startswith("unknown game")
-    assert call("new", deal="12abc")["error"]["type"] == "InvalidInput"
+def test_play_click_undo_redo_restart(api: Api) -> None:
+    ok(api, "new", game="clover-leaf", deal="1")
+    after = state(api, "play", card="6D", to=4)
+    assert after["lastMoves"] == [{"card": "6D", "to": 4}, {"card": "3C", "to": "F"}] and after["canUndo"]
+    assert state(api, "undo")["canRedo"]
+    assert state(api, "redo")["moves"] == 1
+    assert state(api, "click", card="9C")["moves"] == 2
+    assert state(api, "restart")["moves"] == 0
+
+
+def test_undo_and_redo_take_a_count(api: Api) -> None:
+    ok(api, "new", game="clover-leaf", deal="1")
+    state(api, "play", card="6D", to=4)
+    state(api, "click", card="9C")
+    assert state(api, "undo", count=2)["moves"] == 0
+    assert state(api, "redo", count=5)["moves"] == 2
+    assert call(api, "undo", count=0)["error"]["type"] == "InvalidInput"
+    assert call(api, "undo", count=True)["error"]["type"] == "InvalidInput"
+
+
+def test_every_refusal_comes_back_as_an_error_of_a_kind(api: Api) -> None:
+    ok(api, "new", game="clover-leaf", deal="1")
+    assert call(api, "play", card="8H", to="F")["error"]["type"] == "IllegalMove"
+    assert call(api, "play", card="8H", to=99)["error"]["type"] == "InvalidInput"
+    assert call(api, "play", card="ZZ", to="F")["error"]["type"] == "InvalidInput"
+    assert call(api, "play", card="8H", to="³")["error"]["type"] == "InvalidInput"
+    assert call(api, "new", game="chess")["error"]["message"].startswith("unknown game")
+    assert call(api, "new", deal="12abc")["error"]["type"] == "InvalidInput"
     assert json.loads(api.call("state", "[1"))["error"]["type"] == "InvalidInput"
-    assert call("nonsense")["error"]["type"] == "InvalidInput"
+    assert call(api, "nonsense")["error"]["type"] == "InvalidInput"
+    assert call(api, "state", extra=1)["error"]["type"] == "InvalidInput"
 
 
-def test_save_and_restore_through_the_api() -> None:
-    ok("new", game="trefoil", deal="77")
-    ok("redeal")
-    save = ok("save")
-    before = ok("state")
-    ok("new", game="fan", deal="1")
-    assert ok("restore", save=save)["fans"] == before["fans"]
-    assert call("restore", save="{broken")["error"]["type"] == "InvalidInput"
+@pytest.mark.parametrize(
+    ("method", "params", "reason"),
+    [
+        ("click", {"card": "9D"}, "covered"),
+        ("play", {"card": "9D", "to": 2}, "covered"),
+        ("play", {"card": "7D", "to": 1}, "rules"),
+        ("undo", {}, "no-undo"),
+        ("redo", {}, "no-redo"),
+    ],
+)
+def test_a_refused_move_says_why_by_a_reason_not_by_its_words(
+    api: Api, method: str, params: dict[str, Any], reason: str
+) -> None:
+    ok(api, "new", game="clover-leaf", deal="1")
+    error = call(api, method, **params)["error"]
+    assert (error["type"], error["reason"]) == ("IllegalMove", reason)
 
 
-def test_settings_change_and_refuse_unknown_names() -> None:
-    ok("new", game="clover-leaf", deal="1")
-    assert ok("settings", autoMove=False)["settings"]["autoMove"] is False
-    assert call("settings", colour="red")["error"]["type"] == "InvalidInput"
-    ok("settings", autoMove=True)
+def test_a_click_with_click_to_play_off_is_refused_as_such(api: Api) -> None:
+    ok(api, "new", game="clover-leaf", deal="1")
+    state(api, "settings", clickToPlay=False)
+    assert call(api, "click", card="9C")["error"]["reason"] == "click-off"
 
 
-def test_a_random_deal_is_numbered_as_a_string() -> None:
-    state = ok("new", game="fan")
-    assert state["deal"].isdigit()
+def test_the_save_of_every_reply_restores_the_same_table(api: Api) -> None:
+    ok(api, "new", game="trefoil", deal="77")
+    table = ok(api, "redeal")
+    ok(api, "new", game="fan", deal="1")
+    assert state(api, "restore", save=table["save"])["fans"] == table["state"]["fans"]
+    assert call(api, "restore", save="{broken")["error"]["type"] == "InvalidInput"
 
 
-@pytest.mark.parametrize("game", ["clover-leaf", "shamrocks-ii", "trefoil", "fan"])
-def test_games_lists_every_game(game: str) -> None:
-    assert game in [g["id"] for g in ok("games")]
+def test_settings_change_and_refuse_unknown_names(api: Api) -> None:
+    ok(api, "new", game="clover-leaf", deal="1")
+    assert state(api, "settings", autoMove=False)["settings"]["autoMove"] is False
+    assert call(api, "settings", colour="red")["error"]["type"] == "InvalidInput"
+    assert call(api, "settings", autoMove="000")["error"]["type"] == "InvalidInput"
 
 
-def test_statistics_are_recorded_and_summarised_through_the_api() -> None:
-    reply = ok("stats_record", stats=None, game="fan", won=True, moves=40, seconds=75.5, solvable=True)
+def test_a_random_deal_is_numbered_as_a_string(api: Api) -> None:
+    assert state(api, "new", game="fan")["deal"].isdigit()
+
+
+def test_games_lists_the_catalogue(api: Api) -> None:
+    ids = [game["id"] for game in ok(api, "games")]
+    assert ids[0] == "clover-leaf" and {"shamrocks", "shamrocks-ii", "trefoil", "fan"} <= set(ids)
+
+
+def test_statistics_are_recorded_and_summarised_through_the_api(api: Api) -> None:
+    reply = ok(api, "statsRecord", stats=None, game="fan", won=True, moves=40, seconds=75.5, solvable=True)
     assert reply["summary"]["all"]["won"] == 1
-    reply = ok("stats_record", stats=reply["stats"], game="fan", won=False, moves=3, seconds=9)
+    reply = ok(api, "statsRecord", stats=reply["stats"], game="fan", won=False, moves=3, seconds=9)
     assert reply["summary"]["all"]["played"] == 2 and reply["summary"]["solvable"]["played"] == 1
-    assert ok("stats_summary", stats=reply["stats"], game="fan")["summary"]["all"]["streak"] == 0
-    assert ok("stats_reset", stats=reply["stats"], game="fan")["summary"]["all"]["played"] == 0
-    assert call("stats_summary", stats="{oops", game="fan")["error"]["type"] == "InvalidInput"
-    bad = call("stats_record", stats=None, game="fan", won="yes", moves=1, seconds=1)
+    assert ok(api, "statsSummary", stats=reply["stats"], game="fan")["summary"]["all"]["streak"] == 0
+    assert ok(api, "statsReset", stats=reply["stats"], game="fan")["summary"]["all"]["played"] == 0
+    assert call(api, "statsSummary", stats="{oops", game="fan")["error"]["type"] == "InvalidInput"
+    bad = call(api, "statsRecord", stats=None, game="fan", won="yes", moves=1, seconds=1)
     assert bad["error"]["type"] == "InvalidInput"
 
 
-def run_job(**params: object) -> dict:
-    job = ok("job_start", **params)["job"]
+def run_job(api: Api, **params: object) -> dict[str, Any]:
+    job = ok(api, "jobStart", **params)["job"]
     for _ in range(1000):
-        step = ok("job_step", job=job, nodes=5000)
+        step = ok(api, "jobStep", job=job, nodes=5000)
         if step["done"]:
-            return step["result"]
+            result: dict[str, Any] = step["result"]
+            return result
     raise AssertionError("the job did not finish")
 
 
-def test_a_hint_job_gives_the_next_move_of_a_solution() -> None:
-    ok("new", game="clover-leaf", deal="1")
-    result = run_job(kind="hint")
-    assert result["verdict"] == "solved"
-    card, to = result["move"].split(">")
-    assert ok("play", card=card, to=to)["moves"] == 1
+def test_a_hint_gives_a_move_that_plays(api: Api) -> None:
+    ok(api, "new", game="clover-leaf", deal="1")
+    result = run_job(api, kind="hint")
+    assert result["verdict"] == "solved" and result["back"] == 0
+    assert state(api, "play", **result["move"])["moves"] == 1
 
 
-def test_solvable_and_daily_jobs_give_deal_numbers_as_strings() -> None:
-    found = run_job(kind="solvable", game="clover-leaf", start="99999999999999999990")
+def test_the_next_hint_continues_the_plan_without_searching(api: Api) -> None:
+    ok(api, "new", game="clover-leaf", deal="1")
+    first = run_job(api, kind="hint")
+    plan = ok(api, "plan")["moves"]
+    assert plan[0] == first["move"] and len(plan) > 5
+    state(api, "play", **first["move"])
+    second = run_job(api, kind="hint")
+    assert (second["move"], second["nodes"]) == (plan[1], 0)
+
+
+def test_clicking_the_hinted_card_plays_the_hinted_move(api: Api) -> None:
+    """Clover Leaf deal 10: the first hint sends 7D to fan 13, a click alone to fan 14."""
+    drawn = state(api, "new", game="clover-leaf", deal="10")
+    hinted = run_job(api, kind="hint")["move"]
+    assert hinted == {"card": "7D", "to": 13} and drawn["click"]["7D"] == 14
+    assert state(api, "click", card="7D")["lastMoves"][0] == hinted
+    # Once the hint is gone (a move, an undo), a click follows the click rule again.
+    state(api, "undo")
+    assert state(api, "click", card="7D")["lastMoves"][0] == {"card": "7D", "to": 14}
+
+
+def test_a_hint_on_a_lost_game_names_the_move_that_lost_it(api: Api) -> None:
+    """Alexander the Great deal 2 is winnable; 9H>11 loses it (tests/test_solver_jobs.py)."""
+    ok(api, "new", game="alexander-the-great", deal="2")
+    state(api, "play", card="9H", to=11)
+    result = run_job(api, kind="hint")
+    assert (result["verdict"], result["undo"], result["earlier"]) == ("unsolvable", 1, "solved")
+    assert result["lostMove"] == {"number": 1, "move": {"card": "9H", "to": 11}}
+
+
+def test_solvable_and_daily_jobs_give_deal_numbers_as_strings(api: Api) -> None:
+    found = run_job(api, kind="solvable", game="clover-leaf", start="99999999999999999990")
     assert found["verdict"] == "solved" and isinstance(found["deal"], str)
-    daily = run_job(kind="daily", game="fan", date="2026-11-29")
+    daily = run_job(api, kind="daily", game="fan", date="2026-11-29")
     assert daily["date"] == "2026-11-29" and daily["deal"].isdigit()
 
 
-def test_jobs_refuse_bad_requests_and_forget_cancelled_jobs() -> None:
-    assert call("job_start", kind="poker")["error"]["type"] == "InvalidInput"
-    assert call("job_start", kind="daily", game="fan", date="tomorrow")["error"]["type"] == "InvalidInput"
-    job = ok("job_start", kind="solvable", game="fan", start="5")["job"]
-    assert call("job_step", job=job, nodes=-3)["error"]["type"] == "InvalidInput"
-    ok("job_cancel", job=job)
-    assert call("job_step", job=job, nodes=10)["error"]["type"] == "InvalidInput"
+def test_jobs_refuse_bad_requests_and_forget_cancelled_jobs(api: Api) -> None:
+    assert call(api, "jobStart", kind="poker")["error"]["type"] == "InvalidInput"
+    assert call(api, "jobStart", kind="daily", game="fan", date="tomorrow")["error"]["type"] == "InvalidInput"
+    job = ok(api, "jobStart", kind="solvable", game="fan", start="5")["job"]
+    assert call(api, "jobStep", job=job, nodes=-3)["error"]["type"] == "InvalidInput"
+    assert call(api, "jobStep", job=[job], nodes=10)["error"]["type"] == "InvalidInput"
+    ok(api, "jobCancel", job=job)
+    assert call(api, "jobStep", job=job, nodes=10)["error"]["type"] == "InvalidInput"
+
+
+def test_every_method_declares_its_parameters() -> None:
+    assert all(isinstance(method.params, tuple) for method in METHODS.values())

@@ -8,6 +8,7 @@ import pytest
 
 from cloverleaf import IllegalMoveError, InvalidInputError, find_game, parse_card, parse_move
 from cloverleaf.session import Session, Settings
+from cloverleaf.solver import solve
 
 from .helpers import fans_text, position
 
@@ -97,10 +98,18 @@ def test_auto_move_never_sends_back_a_card_the_player_took_from_a_foundation() -
     assert session.position.foundations[2] == 13  # AH home again: auto move takes hearts up
 
 
-def test_shamrocks_auto_move_keeps_cards_other_suits_may_need() -> None:
-    session = Session.new("shamrocks-ii", 1)
-    # AC is free at deal 1's fan 6 top? whatever is free, no Ace went up: no 2 of another suit is home
+def test_shamrocks_auto_move_sends_nothing_up_early() -> None:
+    """Any suit builds on any suit there: no early foundation move is sure to be safe
+    (engine.auto_move_is_safe). Shamrocks II 7034 after 43 decisions of its
+    solution: TD>11 let the old cautious rule send AD to 6D up and lose the game."""
+    session = Session.new("shamrocks-ii", 7034)
     assert all(count == 0 for count in session.position.foundations)
+    for move in solve(session.rules, session.position, 50_000).path:
+        group = session.play(move)
+        if session.won:
+            break  # auto complete: the rest were foundation moves
+        assert group == [move], f"auto move played {group[1:]} after {move}"
+    assert session.won
 
 
 def test_click_plays_on_the_fan_that_unwinds_when_the_foundation_does_not_fit() -> None:

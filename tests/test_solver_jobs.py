@@ -3,29 +3,32 @@
 from __future__ import annotations
 
 import datetime
-from typing import Any
 
 from cloverleaf.deals import deal
 from cloverleaf.engine import apply_move, play
 from cloverleaf.games import find_game
 from cloverleaf.notation import parse_move
-from cloverleaf.position import Position
+from cloverleaf.position import Move, Position
+from cloverleaf.rules import Rules
+from cloverleaf.session import Session
 from cloverleaf.solver import (
     DailyDeal,
     Hint,
     NextSolvableDeal,
+    check_solution,
     daily_deal,
     daily_start,
     hint,
     next_solvable_deal,
     solve,
 )
+from cloverleaf.solver.jobs import Job, Result, position_key
 
 ALEXANDER = find_game("alexander-the-great")
 CLOVER_LEAF = find_game("clover-leaf")
 
 
-def run_in_slices(job: Hint | NextSolvableDeal, size: int) -> dict[str, Any]:
+def run_in_slices(job: Job[Result], size: int) -> Result:
     while True:
         result = job.step(size)
         if result is not None:
@@ -40,47 +43,89 @@ def blundered_history() -> list[Position]:
     return [start, blunder, after]
 
 
-def test_hint_on_a_winnable_position_gives_the_next_move_of_a_solution() -> None:
+def history_of(rules: Rules, number: int, moves: str) -> list[Position]:
+    """Deal ``number`` and the positions after each of ``moves`` (no automatic moves)."""
+    history = [deal(rules, number)]
+    for text in moves.split():
+        history.append(play(rules, history[-1], parse_move(text)))
+    return history
+
+
+def passes_through(rules: Rules, start: Position, solution: tuple[Move, ...], history: list[Position]) -> bool:
+    """Whether playing ``solution`` from ``start`` meets a position of ``history`` other than ``start``."""
+    seen = {position_key(rules, position) for position in history} - {position_key(rules, start)}
+    position = start
+    for move in solution:
+        position = apply_move(rules, position, move)
+        if position_key(rules, position) in seen:
+            return True
+    return False
+
+
+def test_hint_on_a_winnable_position_gives_a_solution_that_replays() -> None:
     position = deal(CLOVER_LEAF, 3)
     result = hint(CLOVER_LEAF, [position], 20_000)
-    assert result["verdict"] == "solved"
-    assert result["move"] == result["moves"][0]
-    assert result["undo"] is None
-    after = play(CLOVER_LEAF, position, parse_move(result["move"]))
-    assert solve(CLOVER_LEAF, after, 20_000).verdict == "solved"
+    assert (result.verdict, result.back, result.undo) == ("solved", 0, None)
+    assert check_solution(CLOVER_LEAF, position, result.solution)
+
+
+def test_hint_never_leads_back_into_the_games_history() -> None:
+    """The loop players met: each hint was the first move of some solution, and the
+    next search found one that starts by moving 7H back (Clover Leaf 946702841)."""
+    session = Session.new("clover-leaf", 946702841)
+    for text in ["5S>6", "AD>11", "3D>12", "7H>7", "9C>5", "KC>14", "7H>4"]:
+        session.play(parse_move(text))
+    history = session.history()
+    result = hint(CLOVER_LEAF, history, forced_autoplay=True)
+    assert (result.verdict, result.back) == ("solved", 0)
+    assert result.solution[0] != parse_move("7H>7")
+    assert check_solution(CLOVER_LEAF, history[-1], result.solution)
+    assert not passes_through(CLOVER_LEAF, history[-1], result.solution, history)
+
+
+def test_hint_sends_the_player_back_when_every_win_passes_through_the_history() -> None:
+    """Alexander the Great 51: 6C>10 covers 5C, and only moving 6C back to fan 4 saves it."""
+    history = history_of(ALEXANDER, 51, "2C>F 3C>10 3C>F 6C>4 QH>F 4C>F 6C>10")
+    result = hint(ALEXANDER, history)
+    assert (result.verdict, result.back) == ("solved", 1)
+    start = history[-2]
+    assert check_solution(ALEXANDER, start, result.solution)
+    assert not passes_through(ALEXANDER, start, result.solution, history)
 
 
 def test_hint_on_a_won_position_has_no_move() -> None:
     won = Position(tuple(() for _ in range(16)), (13, 13, 13, 13), 0, 0)
     result = hint(CLOVER_LEAF, [won], 10)
-    assert (result["verdict"], result["move"], result["nodes"]) == ("solved", None, 1)
+    assert (result.verdict, result.solution, result.nodes) == ("solved", (), 1)
 
 
 def test_hint_on_a_lost_position_counts_the_moves_back_to_a_winnable_one() -> None:
     result = hint(ALEXANDER, blundered_history(), 50_000)
-    assert result["verdict"] == "unsolvable"
-    assert result["undo"] == 2
-    assert result["earlier"] == "winnable"
-    assert result["move"] is None
+    assert (result.verdict, result.undo, result.earlier, result.solution) == ("unsolvable", 2, "solved", ())
 
 
 def test_hint_says_when_every_earlier_position_is_lost_too() -> None:
-    history = blundered_history()[1:]
-    result = hint(ALEXANDER, history, 50_000)
-    assert (result["verdict"], result["undo"], result["earlier"]) == ("unsolvable", None, "lost")
+    result = hint(ALEXANDER, blundered_history()[1:], 50_000)
+    assert (result.verdict, result.undo, result.earlier) == ("unsolvable", None, "unsolvable")
 
 
 def test_hint_out_of_budget_is_unknown_and_stops_at_the_budget() -> None:
     result = hint(CLOVER_LEAF, [deal(CLOVER_LEAF, 660)], 1_000)
-    assert result["verdict"] == "unknown"
-    assert result["move"] is None
-    assert result["nodes"] == 1_000
+    assert (result.verdict, result.solution, result.nodes) == ("unknown", (), 1_000)
 
 
 def test_hint_in_slices_equals_hint_in_one_go() -> None:
     whole = hint(ALEXANDER, blundered_history(), 50_000)
     for size in (1, 37, 1000):
         assert run_in_slices(Hint(ALEXANDER, blundered_history(), 50_000), size) == whole
+
+
+def test_a_hint_with_auto_move_plays_the_game_a_player_with_auto_move_plays() -> None:
+    """Before the last redeal, cards the page sends up are not in the redeal's shuffle."""
+    rules = find_game("trefoil")
+    result = hint(rules, [deal(rules, 5004)], forced_autoplay=True)
+    assert result.verdict == "solved"
+    assert check_solution(rules, deal(rules, 5004), result.solution)
 
 
 def test_hint_step_returns_none_until_done_and_then_keeps_its_result() -> None:
@@ -122,10 +167,3 @@ def test_daily_start_depends_on_game_and_date_and_stays_in_range() -> None:
     assert daily_start(CLOVER_LEAF, days[0]) != daily_start(ALEXANDER, days[0])
 
 
-def test_hint_moves_replay_from_the_current_position() -> None:
-    position = deal(find_game("trefoil"), 4)
-    rules = find_game("trefoil")
-    result = hint(rules, [position], 20_000)
-    for text in result["moves"]:
-        position = apply_move(rules, position, parse_move(text))
-    assert sum(position.foundations) == 52

@@ -1,14 +1,24 @@
-"""The small JSON API the web page calls (through the Web Worker).
+"""The page's API: one game in progress, the searches running for it, and the
+methods the page calls through its Web Worker.
 
-One entry point, :func:`call`, takes a method name and JSON parameters and returns
-JSON: ``{"ok": result}`` or ``{"error": {"type": ..., "message": ...}}``. It never
-raises, so a Python traceback can never reach a player: bad input becomes
-``InvalidInput``, a forbidden move ``IllegalMove``, and anything unexpected
+One entry point, :func:`call`, takes a method name and JSON parameters and
+returns JSON: ``{"ok": result}`` or ``{"error": {"type", "message", ...}}``. It
+never raises, so a Python traceback can never reach a player: bad input
+becomes ``InvalidInput``, a move that is not allowed ``IllegalMove`` (with a
+``reason`` the page puts in the player's words), anything unexpected
 ``Internal`` with a one-line message (the details go to the console log).
 
-The worker holds one game at a time, so the session lives in this module. Long
-searches are *jobs*: started once, then stepped a slice of nodes at a time, so
-the worker can answer moves between slices and cancel a search at once.
+Every method is declared once, in :data:`METHODS`, with the names of the
+parameters it takes; ``docs/protocol.md`` describes each, and
+``web/js/protocol.js`` mirrors the table for the page (a test checks that the
+two agree). Moves travel as ``{"card": "8H", "to": "F" | 3}`` (fans numbered
+from 1) or ``{"to": "redeal"}``. A method that changes the game answers with
+the whole table, ``{"state": ..., "save": ...}``: what to draw and what to
+keep, in one round trip.
+
+Long searches are *jobs*: started once, then stepped a slice of nodes at a
+time, so the worker can answer moves between slices and cancel a search at
+once.
 """
 
 from __future__ import annotations
@@ -18,6 +28,7 @@ import json
 import sys
 import traceback
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from . import __version__
@@ -27,84 +38,263 @@ from .engine import can_redeal, destinations, foundation_top
 from .errors import IllegalMoveError, InvalidInputError
 from .games import CATALOGUE, DEFAULT_GAME, find_game
 from .position import FOUNDATION, Move
-from .session import Session
-from .solver.jobs import DailyDeal, Hint, NextSolvableDeal
+from .session import Session, Settings
+from .solver import SOLVED, UNSOLVABLE
+from .solver.jobs import DailyDeal, Hint, HintResult, NextSolvableDeal
 from .stats import Stats
 from .stats import load as load_stats
 
 Json = Any
+Params = dict[str, Json]
 
-_session: Session | None = None
-_jobs: dict[int, Hint | NextSolvableDeal] = {}
-_next_job = 1
+MAX_JOB_NODES = 10_000_000  # nodes one job_step may search: a bound, not a budget
+MAX_UNDO = 10_000  # decisions one undo or redo may take back or replay
 
 
-def _current() -> Session:
-    global _session
-    if _session is None:
-        _session = Session.new(DEFAULT_GAME.id)
-    return _session
+# -- moves and parameters as JSON -------------------------------------------------------
+
+
+def move_json(move: Move) -> dict[str, Json]:
+    """``{"card": "8H", "to": "F" | fan number}``, or ``{"to": "redeal"}``."""
+    if move.is_redeal:
+        return {"to": "redeal"}
+    return {"card": card_str(move.card), "to": _dest_json(move.dest)}
 
 
 def _dest_json(dest: int) -> str | int:
     return "F" if dest == FOUNDATION else dest + 1
 
 
-def _parse_dest(value: Json, fan_count: int) -> int:
-    if isinstance(value, str) and value.strip().upper() == "F":
+def _dest(value: Json, fan_count: int) -> int:
+    """A destination: "F" or a fan number from 1 to ``fan_count`` (an int, or ASCII digits)."""
+    if value == "F":
         return FOUNDATION
-    if isinstance(value, str) and value.strip().isdigit():
-        value = int(value.strip())
+    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 3:
+        value = int(value)
     if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= fan_count:
         return value - 1
-    raise InvalidInputError(f"bad destination {value!r}: use \"F\" or a fan number from 1 to {fan_count}")
+    shown = repr(value)[:40]
+    raise InvalidInputError(f'bad destination {shown}: use "F" or a fan number from 1 to {fan_count}')
 
 
-def state() -> dict[str, Json]:
-    """Everything the page draws, as plain JSON."""
-    session = _current()
-    rules, position = session.rules, session.position
-    movable = destinations(rules, position)
-    click: dict[str, Json] = {}
-    for card in movable:
-        target = session.click_target(card)
-        if target is not None:
-            click[card_str(card)] = _dest_json(target)
-    foundations = []
-    for suit in range(4):
-        top = foundation_top(rules, position, suit)
-        foundations.append({
-            "suit": SUIT_LETTERS[suit],
-            "top": card_str(top) if top is not None else None,
-            "count": position.foundations[suit],
-            "up": rules.foundation_up[suit],
-        })
-    settings = session.settings
-    return {
-        "game": rules.id,
-        "gameName": rules.name,
-        "deal": str(session.deal_number) if session.deal_number is not None else None,
-        "fans": [[card_str(card) for card in fan] for fan in position.fans],
-        "foundations": foundations,
-        "movable": {card_str(card): [_dest_json(d) for d in dests] for card, dests in movable.items()},
-        "click": click,
-        "redealsLeft": position.redeals_left,
-        "canRedeal": can_redeal(position),
-        "won": session.won,
-        "stuck": session.stuck,
-        "canUndo": session.can_undo,
-        "canRedo": session.can_redo,
-        "moves": session.decisions,
-        "settings": {
-            "clickToPlay": settings.click_to_play,
-            "autoMove": settings.auto_move,
-            "autoComplete": settings.auto_complete,
-        },
-        "lastMoves": [str(move) for move in session.last_moves],
-    }
+def _string(params: Params, name: str, default: str | None = None, limit: int = 100) -> str:
+    value = params.get(name, default)
+    if not isinstance(value, str) or len(value) > limit:
+        raise InvalidInputError(f"{name} must be a string of at most {limit} characters")
+    return value
 
 
-def _games(_: dict[str, Json]) -> Json:
+def _count(params: Params, name: str, default: int, maximum: int) -> int:
+    value = params.get(name, default)
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= maximum:
+        raise InvalidInputError(f"{name} must be a whole number from 1 to {maximum}")
+    return value
+
+
+def _flag(params: Params, name: str) -> bool:
+    value = params.get(name, False)
+    if not isinstance(value, bool):
+        raise InvalidInputError(f"{name} must be true or false")
+    return value
+
+
+# -- the API's object ---------------------------------------------------------------------
+
+
+Job = NextSolvableDeal  # and DailyDeal, its subclass
+
+
+@dataclass
+class _HintJob:
+    """A hint for the game in progress: the plan's next decision at once, else a search.
+
+    ``show``: the hint is shown to the player (a click on the hinted card then
+    plays the hinted move); a background check for a lost game is not.
+    """
+
+    api: Api
+    session: Session
+    search: Hint | None
+    show: bool
+    result: Json = None
+
+    def __post_init__(self) -> None:
+        self.start = self.session.position
+        self.decisions = self.session.decisions
+
+    @property
+    def fresh(self) -> bool:
+        """Whether the game is still where the hint was asked for."""
+        session = self.session
+        return session is self.api._session and session.position == self.start and session.decisions == self.decisions
+
+    def step(self, nodes: int) -> Json:
+        if self.result is None:
+            found: HintResult | None = self.search.step(nodes) if self.search else None
+            if self.search is None or found is not None:
+                self.result = self.api.hint_reply(self, found)
+        return self.result
+
+
+class Api:
+    """One game in progress (a :class:`Session`), its running jobs, and the methods.
+
+    The worker holds one of these for its lifetime (the module's :func:`call`
+    uses a shared one); tests make their own.
+    """
+
+    def __init__(self) -> None:
+        self._session: Session | None = None
+        self.jobs: dict[int, _HintJob | Job] = {}
+        self.next_job = 1
+
+    @property
+    def session(self) -> Session:
+        if self._session is None:
+            self._session = Session.new(DEFAULT_GAME.id)
+        return self._session
+
+    def call(self, method: str, params_json: str = "{}") -> str:
+        """Run one request; always returns a JSON string (see the module's docstring)."""
+        try:
+            params = json.loads(params_json or "{}")
+            if not isinstance(params, dict):
+                raise InvalidInputError("parameters must be a JSON object")
+            entry = METHODS.get(method) if isinstance(method, str) else None
+            if entry is None:
+                raise InvalidInputError(f"unknown method {str(method)[:40]!r}")
+            unknown = sorted(set(params) - set(entry.params))
+            if unknown:
+                raise InvalidInputError(f"{method} takes no parameter {unknown[0][:40]!r}")
+            result = entry.handler(self, params)
+            return json.dumps({"ok": result}, separators=(",", ":"), allow_nan=False)
+        except IllegalMoveError as error:
+            return _error("IllegalMove", str(error), error.reason)
+        except (InvalidInputError, json.JSONDecodeError) as error:
+            return _error("InvalidInput", str(error))
+        except RecursionError:
+            return _error("InvalidInput", "the parameters are nested too deeply")
+        except Exception as error:  # the page must never see a traceback
+            traceback.print_exc(file=sys.stderr)
+            return _error("Internal", f"internal error in {str(method)[:40]}: {type(error).__name__}")
+
+    # -- the table ----------------------------------------------------------------------
+
+    def table(self) -> dict[str, Json]:
+        """The reply of every method that changes the game: what to draw and what to keep."""
+        return {"state": self.state(), "save": self.session.save()}
+
+    def state(self) -> dict[str, Json]:
+        """Everything the page draws, as plain JSON (its shape: docs/protocol.md, State)."""
+        session = self.session
+        rules, position = session.rules, session.position
+        movable = destinations(rules, position)
+        click: dict[str, Json] = {}
+        for card in movable:
+            target = session.click_target(card)
+            if target is not None:
+                click[card_str(card)] = _dest_json(target)
+        foundations = []
+        for suit in range(4):
+            top = foundation_top(rules, position, suit)
+            foundations.append({
+                "suit": SUIT_LETTERS[suit],
+                "top": card_str(top) if top is not None else None,
+                "count": position.foundations[suit],
+                "up": rules.foundation_up[suit],
+            })
+        settings = session.settings
+        return {
+            "game": rules.id,
+            "gameName": rules.name,
+            "deal": str(session.deal_number) if session.deal_number is not None else None,
+            "fans": [[card_str(card) for card in fan] for fan in position.fans],
+            "foundations": foundations,
+            "movable": {card_str(card): [_dest_json(d) for d in dests] for card, dests in movable.items()},
+            "click": click,
+            "redealsLeft": position.redeals_left,
+            "canRedeal": can_redeal(position),
+            "won": session.won,
+            "stuck": session.stuck,
+            "canUndo": session.can_undo,
+            "canRedo": session.can_redo,
+            "moves": session.decisions,
+            "settings": {
+                "clickToPlay": settings.click_to_play,
+                "autoMove": settings.auto_move,
+                "autoComplete": settings.auto_complete,
+            },
+            "lastMoves": [move_json(move) for move in session.last_moves],
+        }
+
+    # -- hints --------------------------------------------------------------------------
+
+    def hint_job(self, show: bool) -> _HintJob:
+        """The plan's next decision when the game is on it, else a search (see Hint)."""
+        session = self.session
+        if session.won or session.hint_move() is not None:
+            return _HintJob(self, session, None, show)
+        search = Hint(session.rules, session.history(), forced_autoplay=session.settings.auto_move)
+        return _HintJob(self, session, search, show)
+
+    def hint_reply(self, job: _HintJob, found: HintResult | None) -> dict[str, Json]:
+        """A hint's result as JSON; a solution found becomes the session's plan.
+
+        ``found`` is None when the plan already passes here (or the game is
+        won). A result that arrives after the game moved on changes nothing
+        and suggests no move.
+        """
+        session = job.session
+        verdict, back, undo, earlier, nodes = SOLVED, 0, None, None, 0
+        if found is not None:
+            verdict, back, undo, earlier, nodes = found.verdict, found.back, found.undo, found.earlier, found.nodes
+        move = None
+        if job.fresh:
+            if found is not None and verdict == SOLVED:
+                session.follow(found.solution, back)
+            move = session.hint_move() if back == 0 else None
+            if job.show and move is not None:
+                session.hinted = session.position
+        reply: dict[str, Json] = {
+            "verdict": verdict,
+            "move": move_json(move) if move else None,
+            "back": back,
+            "undo": undo,
+            "earlier": earlier,
+            "lostMove": None,
+            "nodes": nodes,
+        }
+        if job.fresh and verdict == UNSOLVABLE and undo is not None and undo <= len(session.groups):
+            number = len(session.groups) - undo  # the decision made at the last winnable position
+            reply["lostMove"] = {"number": number + 1, "move": move_json(session.groups[number][0])}
+        return reply
+
+    # -- jobs ---------------------------------------------------------------------------
+
+    def start_job(self, job: _HintJob | Job) -> dict[str, Json]:
+        number, self.next_job = self.next_job, self.next_job + 1
+        self.jobs[number] = job
+        return {"job": number}
+
+    def job(self, params: Params) -> tuple[int, _HintJob | Job]:
+        number = params.get("job")
+        job = self.jobs.get(number) if isinstance(number, int) and not isinstance(number, bool) else None
+        if job is None:
+            raise InvalidInputError(f"no job {str(number)[:20]} (finished or cancelled)")
+        return number, job  # type: ignore[return-value]
+
+
+def _error(kind: str, message: str, reason: str | None = None) -> str:
+    error: dict[str, str] = {"type": kind, "message": message}
+    if reason is not None:
+        error["reason"] = reason
+    return json.dumps({"error": error}, separators=(",", ":"))
+
+
+# -- the methods ----------------------------------------------------------------------------
+
+
+def _games(api: Api, params: Params) -> Json:
     return [
         {
             "id": rules.id,
@@ -112,193 +302,207 @@ def _games(_: dict[str, Json]) -> Json:
             "summary": rules.summary,
             "fans": rules.fan_count,
             "redeals": rules.redeals,
+            "pysolId": rules.pysol_id,
         }
         for rules in CATALOGUE
     ]
 
 
-def _new(params: dict[str, Json]) -> Json:
-    global _session
-    game = str(params.get("game") or DEFAULT_GAME.id)
-    number = params.get("deal")
-    settings = _session.settings if _session is not None else None
-    _session = Session.new(game, None if number in (None, "") else str(number), settings)
-    return state()
+def _version(api: Api, params: Params) -> Json:
+    return __version__
 
 
-def _play(params: dict[str, Json]) -> Json:
-    session = _current()
-    card = parse_card(str(params.get("card", "")))
-    dest = _parse_dest(params.get("to"), len(session.position.fans))
-    session.play(Move(card, dest))
-    return state()
+def _new(api: Api, params: Params) -> Json:
+    game = find_game(_string(params, "game", DEFAULT_GAME.id))
+    deal = params.get("deal")
+    number = None if deal is None else parse_deal_number(_string(params, "deal", limit=40))
+    settings = api._session.settings if api._session is not None else Settings()
+    api._session = Session.new(game.id, number, settings)
+    return api.table()
 
 
-def _click(params: dict[str, Json]) -> Json:
-    _current().click(parse_card(str(params.get("card", ""))))
-    return state()
+def _restore(api: Api, params: Params) -> Json:
+    api._session = Session.restore(_string(params, "save", limit=1_000_000))
+    return api.table()
 
 
-def _simple(action: Callable[[Session], object]) -> Callable[[dict[str, Json]], Json]:
-    def method(_: dict[str, Json]) -> Json:
-        action(_current())
-        return state()
+def _state(api: Api, params: Params) -> Json:
+    return api.table()
 
-    return method
+
+def _play(api: Api, params: Params) -> Json:
+    session = api.session
+    if params.get("to") == "redeal":
+        session.redeal()
+    else:
+        card = parse_card(_string(params, "card", limit=3))
+        session.play(Move(card, _dest(params.get("to"), len(session.position.fans))))
+    return api.table()
+
+
+def _click(api: Api, params: Params) -> Json:
+    api.session.click(parse_card(_string(params, "card", limit=3)))
+    return api.table()
+
+
+def _undo(api: Api, params: Params) -> Json:
+    count = _count(params, "count", 1, MAX_UNDO)
+    session = api.session
+    if not session.can_undo:
+        session.undo()  # says why
+    for _ in range(min(count, len(session.groups))):
+        session.undo()
+    return api.table()
+
+
+def _redo(api: Api, params: Params) -> Json:
+    count = _count(params, "count", 1, MAX_UNDO)
+    session = api.session
+    if not session.can_redo:
+        session.redo()  # says why
+    for _ in range(min(count, len(session.redo_groups))):
+        session.redo()
+    return api.table()
+
+
+def _restart(api: Api, params: Params) -> Json:
+    api.session.restart()
+    return api.table()
+
+
+def _redeal(api: Api, params: Params) -> Json:
+    api.session.redeal()
+    return api.table()
 
 
 _SETTING_NAMES = {"clickToPlay": "click_to_play", "autoMove": "auto_move", "autoComplete": "auto_complete"}
 
 
-def _settings(params: dict[str, Json]) -> Json:
-    changes = {}
-    for key, value in params.items():
-        if key not in _SETTING_NAMES or not isinstance(value, bool):
-            raise InvalidInputError(f"bad setting {key!r}={value!r}")
-        changes[_SETTING_NAMES[key]] = value
-    _current().change_settings(**changes)
-    return state()
+def _settings(api: Api, params: Params) -> Json:
+    api.session.change_settings(**{_SETTING_NAMES[key]: _flag(params, key) for key in params})
+    return api.table()
 
 
-def _save(_: dict[str, Json]) -> Json:
-    return _current().save()
+def _plan(api: Api, params: Params) -> Json:
+    """The plan's decisions from here to the win (empty when no plan passes here)."""
+    return {"moves": [move_json(move) for move in api.session.plan_ahead()]}
 
 
-def _restore(params: dict[str, Json]) -> Json:
-    global _session
-    _session = Session.restore(str(params.get("save", "")))
-    return state()
+def _stats_text(params: Params) -> str | None:
+    value = params.get("stats")
+    if value is not None and not isinstance(value, str):
+        raise InvalidInputError("stats must be the saved statistics text or null")
+    return value
 
 
 def _stats_reply(stats: Stats, game: str) -> Json:
     return {"stats": stats.dumps(), "summary": stats.summary(game)}
 
 
-def _stats_summary(params: dict[str, Json]) -> Json:
-    """{stats: saved text or null, game} -> {stats, summary}."""
-    return _stats_reply(load_stats(params.get("stats")), str(params.get("game") or DEFAULT_GAME.id))
+def _stats_summary(api: Api, params: Params) -> Json:
+    game = find_game(_string(params, "game", DEFAULT_GAME.id)).id
+    return _stats_reply(load_stats(_stats_text(params)), game)
 
 
-def _stats_record(params: dict[str, Json]) -> Json:
-    """{stats, game, won, moves, seconds, solvable?, daily?: "YYYY-MM-DD"} -> {stats, summary}."""
-    game = str(params.get("game") or DEFAULT_GAME.id)
+def _stats_record(api: Api, params: Params) -> Json:
+    game = find_game(_string(params, "game", DEFAULT_GAME.id)).id
     won, moves, seconds = params.get("won"), params.get("moves"), params.get("seconds")
-    if not isinstance(won, bool) or not isinstance(moves, int) or not isinstance(seconds, (int, float)):
+    if not isinstance(won, bool) or isinstance(moves, bool) or not isinstance(moves, int) \
+            or isinstance(seconds, bool) or not isinstance(seconds, (int, float)):
         raise InvalidInputError("a result needs won (true/false), moves and seconds")
+    if not 0 <= moves <= 1_000_000 or not 0 <= seconds <= 10**9:
+        raise InvalidInputError("moves and seconds must be reasonable non-negative numbers")
     daily = params.get("daily")
-    stats = load_stats(params.get("stats")).record(
-        game, won, moves, float(seconds), bool(params.get("solvable")), None if daily is None else str(daily)
-    )
+    if daily is not None:
+        daily = _parse_date(daily).isoformat()
+    stats = load_stats(_stats_text(params)).record(game, won, moves, float(seconds), _flag(params, "solvable"), daily)
     return _stats_reply(stats, game)
 
 
-def _stats_reset(params: dict[str, Json]) -> Json:
-    """{stats, game?} -> {stats, summary}: forgets one game (or every game when game is absent)."""
-    game = params.get("game")
-    stats = load_stats(params.get("stats")).reset(None if game is None else str(game))
-    return _stats_reply(stats, str(game or DEFAULT_GAME.id))
-
-
-def _job_start(params: dict[str, Json]) -> Json:
-    """{kind: "hint"} | {kind: "solvable", game, start} | {kind: "daily", game, date} -> {job}."""
-    global _next_job
-    kind = params.get("kind")
-    job: Hint | NextSolvableDeal
-    if kind == "hint":
-        session = _current()
-        job = Hint(session.rules, session.history())
-    elif kind == "solvable":
-        rules = find_game(str(params.get("game") or DEFAULT_GAME.id))
-        job = NextSolvableDeal(rules, parse_deal_number(str(params.get("start", "1"))))
-    elif kind == "daily":
-        rules = find_game(str(params.get("game") or DEFAULT_GAME.id))
-        job = DailyDeal(rules, _parse_date(params.get("date")))
-    else:
-        raise InvalidInputError(f"unknown job kind {kind!r} (hint, solvable or daily)")
-    number, _next_job = _next_job, _next_job + 1
-    _jobs[number] = job
-    return {"job": number}
+def _stats_reset(api: Api, params: Params) -> Json:
+    """Forgets one game (or every game when ``game`` is absent)."""
+    game = None if params.get("game") is None else find_game(_string(params, "game")).id
+    stats = load_stats(_stats_text(params)).reset(game)
+    return _stats_reply(stats, game or DEFAULT_GAME.id)
 
 
 def _parse_date(value: Json) -> datetime.date:
     try:
-        return datetime.date.fromisoformat(str(value))
+        if not isinstance(value, str) or len(value) != 10:
+            raise ValueError
+        return datetime.date.fromisoformat(value)
     except ValueError:
         raise InvalidInputError(f"bad date {str(value)[:20]!r}: write YYYY-MM-DD") from None
 
 
-def _job(params: dict[str, Json]) -> Hint | NextSolvableDeal:
-    job = _jobs.get(params.get("job"))  # type: ignore[arg-type]
-    if job is None:
-        raise InvalidInputError(f"no job {params.get('job')!r} (finished or cancelled)")
-    return job
+def _job_start(api: Api, params: Params) -> Json:
+    kind = params.get("kind")
+    if kind in ("hint", "check"):
+        return api.start_job(api.hint_job(show=kind == "hint"))
+    if kind == "solvable":
+        rules = find_game(_string(params, "game", DEFAULT_GAME.id))
+        return api.start_job(NextSolvableDeal(rules, parse_deal_number(_string(params, "start", "1", limit=40))))
+    if kind == "daily":
+        rules = find_game(_string(params, "game", DEFAULT_GAME.id))
+        return api.start_job(DailyDeal(rules, _parse_date(params.get("date"))))
+    raise InvalidInputError(f"unknown job kind {str(kind)[:20]!r} (hint, check, solvable or daily)")
 
 
-def _job_step(params: dict[str, Json]) -> Json:
-    """{job, nodes} -> {done: false} or {done: true, result}; a finished job is forgotten."""
-    job = _job(params)
-    nodes = params.get("nodes", 5000)
-    if not isinstance(nodes, int) or isinstance(nodes, bool) or not 1 <= nodes <= 10_000_000:
-        raise InvalidInputError(f"bad node count {nodes!r}")
-    result = job.step(nodes)
+def _job_step(api: Api, params: Params) -> Json:
+    number, job = api.job(params)
+    result = job.step(_count(params, "nodes", 5000, MAX_JOB_NODES))
     if result is None:
         return {"done": False}
-    del _jobs[params["job"]]
-    if "deal" in result:  # deal numbers travel as strings: they outgrow JavaScript numbers
-        result = {**result, "deal": str(result["deal"])}
+    del api.jobs[number]
+    if isinstance(job, NextSolvableDeal):  # deal numbers travel as strings: they outgrow JavaScript numbers
+        found = {key: value for key, value in result.items() if key not in ("moves", "solution")}
+        result = {**found, "deal": str(result["deal"])}
     return {"done": True, "result": result}
 
 
-def _job_cancel(params: dict[str, Json]) -> Json:
-    _jobs.pop(params.get("job"), None)  # type: ignore[arg-type]
+def _job_cancel(api: Api, params: Params) -> Json:
+    number = params.get("job")
+    if isinstance(number, int) and not isinstance(number, bool):
+        api.jobs.pop(number, None)
     return None
 
 
-def _version(_: dict[str, Json]) -> Json:
-    return __version__
+@dataclass(frozen=True)
+class Method:
+    """One method of the API: its handler and the names of the parameters it takes."""
+
+    handler: Callable[[Api, Params], Json]
+    params: tuple[str, ...] = ()
 
 
-METHODS: dict[str, Callable[[dict[str, Json]], Json]] = {
-    "games": _games,
-    "version": _version,
-    "new": _new,
-    "state": lambda _: state(),
-    "play": _play,
-    "click": _click,
-    "undo": _simple(Session.undo),
-    "redo": _simple(Session.redo),
-    "restart": _simple(Session.restart),
-    "redeal": _simple(Session.redeal),
-    "settings": _settings,
-    "save": _save,
-    "restore": _restore,
-    "job_start": _job_start,
-    "job_step": _job_step,
-    "job_cancel": _job_cancel,
-    "stats_summary": _stats_summary,
-    "stats_record": _stats_record,
-    "stats_reset": _stats_reset,
+METHODS: dict[str, Method] = {
+    "games": Method(_games),
+    "version": Method(_version),
+    "new": Method(_new, ("game", "deal")),
+    "restore": Method(_restore, ("save",)),
+    "state": Method(_state),
+    "play": Method(_play, ("card", "to")),
+    "click": Method(_click, ("card",)),
+    "undo": Method(_undo, ("count",)),
+    "redo": Method(_redo, ("count",)),
+    "restart": Method(_restart),
+    "redeal": Method(_redeal),
+    "settings": Method(_settings, tuple(_SETTING_NAMES)),
+    "plan": Method(_plan),
+    "statsSummary": Method(_stats_summary, ("stats", "game")),
+    "statsRecord": Method(_stats_record, ("stats", "game", "won", "moves", "seconds", "solvable", "daily")),
+    "statsReset": Method(_stats_reset, ("stats", "game")),
+    "jobStart": Method(_job_start, ("kind", "game", "start", "date")),
+    "jobStep": Method(_job_step, ("job", "nodes")),
+    "jobCancel": Method(_job_cancel, ("job",)),
 }
+
+_SHARED = Api()
 
 
 def call(method: str, params_json: str = "{}") -> str:
-    """Run one request of the page; always returns a JSON string."""
-    try:
-        params = json.loads(params_json or "{}")
-        if not isinstance(params, dict):
-            raise InvalidInputError("parameters must be a JSON object")
-        handler = METHODS.get(method)
-        if handler is None:
-            raise InvalidInputError(f"unknown method {method!r}")
-        return json.dumps({"ok": handler(params)}, separators=(",", ":"))
-    except IllegalMoveError as error:
-        return _error("IllegalMove", str(error))
-    except (InvalidInputError, json.JSONDecodeError) as error:
-        return _error("InvalidInput", str(error))
-    except Exception as error:  # the page must never see a traceback
-        traceback.print_exc(file=sys.stderr)
-        return _error("Internal", f"internal error in {method}: {type(error).__name__}")
+    """Run one request on the worker's shared :class:`Api`; always returns a JSON string."""
+    return _SHARED.call(method, params_json)
 
 
-def _error(kind: str, message: str) -> str:
-    return json.dumps({"error": {"type": kind, "message": message}}, separators=(",", ":"))
+__all__ = ["METHODS", "Api", "Method", "call", "move_json"]

@@ -7,10 +7,12 @@ and says why it is illegal. Everything here is a pure function of its inputs.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable
+from typing import NamedTuple
 
-from .cards import SUIT_NAMES, card_str, rank_of, suit_of
+from .cards import SUIT_NAMES, card_str, suit_of
 from .errors import IllegalMoveError
 from .position import FOUNDATION, REDEAL, Move, Position
 from .rules import Build, Rules
@@ -30,7 +32,14 @@ def fan_accepts(rules: Rules, position: Position, card: int, fan_index: int) -> 
         return False
     if not fan:
         return rules.fills_empty_fan(card)
-    return rules.builds_on(card, fan[-1])
+    return fan[-1] in _build_targets(rules)[card]
+
+
+@functools.cache
+def _build_targets(rules: Rules) -> tuple[frozenset[int], ...]:
+    """For each card, the top cards it may be placed on (:meth:`Rules.builds_on`, tabled:
+    the page asks for every card's destinations after every move)."""
+    return tuple(frozenset(t for t in range(52) if t != c and rules.builds_on(c, t)) for c in range(52))
 
 
 def foundation_top(rules: Rules, position: Position, suit: int) -> int | None:
@@ -49,22 +58,46 @@ def movable_cards(rules: Rules, position: Position) -> list[int]:
     return cards
 
 
+def is_free(rules: Rules, position: Position, card: int) -> bool:
+    """Whether ``card`` may move at all: a fan's top card, or (where the game allows
+    foundation returns) the top card of its foundation."""
+    return _is_free(rules, position, card, position.find(card))
+
+
+def accepts(rules: Rules, position: Position, card: int, dest: int) -> bool:
+    """Whether ``dest`` (FOUNDATION or a fan index) takes the free card ``card``.
+
+    With :func:`is_free` this is the whole of legality for card moves: every
+    other function here that says what may move is built from these two.
+    """
+    return _accepts(rules, position, card, dest, position.find(card))
+
+
+def _is_free(rules: Rules, position: Position, card: int, source: int | None) -> bool:
+    if source is not None:
+        return position.fans[source][-1] == card
+    return rules.foundation_return and foundation_top(rules, position, suit_of(card)) == card
+
+
+def _accepts(rules: Rules, position: Position, card: int, dest: int, source: int | None) -> bool:
+    if dest == FOUNDATION:
+        return source is not None and foundation_accepts(rules, position, card)
+    return 0 <= dest < len(position.fans) and dest != source and fan_accepts(rules, position, card, dest)
+
+
+def is_legal(rules: Rules, position: Position, move: Move) -> bool:
+    if move.is_redeal:
+        return can_redeal(position)
+    card = move.card
+    return 0 <= card < 52 and is_free(rules, position, card) and accepts(rules, position, card, move.dest)
+
+
 def destinations_of(rules: Rules, position: Position, card: int) -> list[int]:
     """Every legal destination of ``card`` (FOUNDATION first, then fans in order)."""
     source = position.find(card)
-    result: list[int] = []
-    if source is not None:
-        if position.fans[source][-1] != card:
-            return result
-        if foundation_accepts(rules, position, card):
-            result.append(FOUNDATION)
-    else:
-        if not rules.foundation_return or foundation_top(rules, position, suit_of(card)) != card:
-            return result
-    for index in range(len(position.fans)):
-        if index != source and fan_accepts(rules, position, card, index):
-            result.append(index)
-    return result
+    if not _is_free(rules, position, card, source):
+        return []
+    return [dest for dest in range(-1, len(position.fans)) if _accepts(rules, position, card, dest, source)]
 
 
 def legal_moves(rules: Rules, position: Position) -> list[Move]:
@@ -146,14 +179,36 @@ def redeal(rules: Rules, position: Position) -> Position:
     return Position(tuple(fans), position.foundations, position.redeals_left - 1, position.deal)
 
 
-def explain_illegal(rules: Rules, position: Position, move: Move) -> str | None:
-    """Why ``move`` is illegal here, in words for a player; None when it is legal."""
-    if move.is_redeal:
-        if position.redeals_left <= 0:
-            return "no redeals are left"
-        if not position.cards_in_fans():
-            return "no cards are left to redeal"
+class Refusal(NamedTuple):
+    """Why a move is illegal: ``reason`` for programs, ``text`` for players.
+
+    Reasons: ``covered`` (another card lies on the card), ``rules`` (anything
+    else the rules forbid).
+    """
+
+    reason: str
+    text: str
+
+
+def explain_illegal(rules: Rules, position: Position, move: Move) -> Refusal | None:
+    """Why ``move`` is illegal here; None when it is legal.
+
+    Legality itself is :func:`is_legal`, asked first; the rest only finds the
+    words for a refusal (a property test checks the two never disagree).
+    """
+    if is_legal(rules, position, move):
         return None
+    return Refusal("covered" if _is_covered(position, move) else "rules", _refusal_text(rules, position, move))
+
+
+def _is_covered(position: Position, move: Move) -> bool:
+    source = position.find(move.card) if not move.is_redeal else None
+    return source is not None and position.fans[source][-1] != move.card
+
+
+def _refusal_text(rules: Rules, position: Position, move: Move) -> str:
+    if move.is_redeal:
+        return "no redeals are left" if position.redeals_left <= 0 else "no cards are left to redeal"
     card, dest = move
     name = card_str(card)
     source = position.find(card)
@@ -169,8 +224,6 @@ def explain_illegal(rules: Rules, position: Position, move: Move) -> str | None:
         top = card_str(position.fans[source][-1])
         return f"{name} is not free: {top} covers it in fan {source + 1}"
     if dest == FOUNDATION:
-        if foundation_accepts(rules, position, card):
-            return None
         count = position.foundations[suit_of(card)]
         if count == 13:
             return f"the {SUIT_NAMES[suit_of(card)]} foundation is complete"
@@ -184,19 +237,15 @@ def explain_illegal(rules: Rules, position: Position, move: Move) -> str | None:
     if rules.fan_limit is not None and len(fan) >= rules.fan_limit:
         return f"fan {dest + 1} is full ({rules.fan_limit} cards at most)"
     if not fan:
-        if rules.fills_empty_fan(card):
-            return None
         return f"an empty fan takes {rules.empty_fan.value} in {rules.name}"
-    if rules.builds_on(card, fan[-1]):
-        return None
     return f"{name} does not go on {card_str(fan[-1])} (fans build {rules.build.value})"
 
 
 def play(rules: Rules, position: Position, move: Move) -> Position:
     """The checked door: apply ``move`` or raise :class:`IllegalMoveError` saying why."""
-    reason = explain_illegal(rules, position, move)
-    if reason is not None:
-        raise IllegalMoveError(f"illegal move {move}: {reason}")
+    refusal = explain_illegal(rules, position, move)
+    if refusal is not None:
+        raise IllegalMoveError(f"illegal move {move}: {refusal.text}", refusal.reason)
     return apply_move(rules, position, move)
 
 
@@ -208,26 +257,19 @@ def auto_move_is_safe(rules: Rules, position: Position, card: int) -> bool:
     before it is already on the foundation, the one after it must follow it to
     the foundation anyway, and any card that could go on that one is again of the
     same suit, so the whole suit can unwind onto the foundation in order. Moving a
-    card up therefore never takes away a place another card needs: always safe.
+    card up therefore never takes away a place another card needs: always safe
+    (the full argument is :meth:`cloverleaf.solver.board.Board.autoplay`'s).
 
-    In Shamrocks any suit builds on any suit, so a 7 on the foundation is a 7 that
-    no 6 or 8 of another suit can use any more. There auto move plays a card only
-    when every card of the neighbouring ranks in the other three suits is already
-    on a foundation: then the only card that could still be placed on it in a fan
-    is its own successor. This is a cautious rule, not a proof: in a rare line
-    the successor, resting on the card in a fan, is the stepping stone a card two
-    ranks higher needs. Shamrocks lets the top card of a foundation come back to a
-    fan, so the player can undo such a move by hand (or turn auto move off); the
-    solver does not use this rule for Shamrocks.
+    Where any suit builds on any suit (Shamrocks) no such argument holds: every
+    card is a possible stepping stone for the cards one rank away in all four
+    suits, and a win may need a card taken back from a foundation, which a
+    foundation that went further up no longer offers. An earlier, cautious rule
+    (send a card up once the other suits had passed its neighbours) lost won
+    games: on Shamrocks II deal 7034 it sent AD to 6D up and left a lost
+    position. So there auto move sends nothing up; auto complete, which only
+    finishes a game that foundation moves alone win, still does.
     """
-    if rules.build is not Build.ANY_SUIT_UP_OR_DOWN:
-        return True
-    rank = rank_of(card)
-    return all(
-        position.foundations[suit] >= rank + 2
-        for suit in range(4)
-        if suit != suit_of(card)
-    )
+    return rules.build is not Build.ANY_SUIT_UP_OR_DOWN
 
 
 def foundation_sweep(

@@ -16,4 +16,15 @@ class InvalidInputError(CloverLeafError):
 
 
 class IllegalMoveError(CloverLeafError):
-    """A readable move that the rules forbid in the current position."""
+    """A readable move that is not allowed now.
+
+    ``reason`` names the kind of refusal, so that a program (the page) can put
+    it in the player's words without reading the English message: ``rules``
+    (the rules forbid it), ``covered`` (another card lies on the card),
+    ``nowhere`` (a click on a card with nowhere to go), ``click-off`` (click to
+    play is off), ``no-undo`` and ``no-redo`` (nothing to take back or replay).
+    """
+
+    def __init__(self, message: str, reason: str = "rules") -> None:
+        super().__init__(message)
+        self.reason = reason

@@ -11,14 +11,17 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from .cards import card_str
 from .deals import deal, parse_deal_number
 from .engine import (
+    apply_move,
     auto_move_is_safe,
     click_destination,
+    explain_illegal,
     foundation_sweep,
     is_stuck,
     is_won,
@@ -74,6 +77,12 @@ class Session:
         self._positions: list[Position] = []
         self._returned: list[frozenset[int]] = []  # per position: cards the player took back
         self.last_moves: list[Move] = []
+        # The plan the hints follow: a position of this game -> (the decision a
+        # hint suggests there, the position it leads to). See :meth:`follow`.
+        self.plan: dict[Position, tuple[Move, Position]] = {}
+        # The position where a hint was last shown: a click on the hinted card
+        # there plays the hinted move (see :meth:`click`).
+        self.hinted: Position | None = None
         self._open()
 
     # -- building -----------------------------------------------------------
@@ -93,6 +102,7 @@ class Session:
     def _open(self) -> None:
         """Reset to the start, playing the automatic moves the deal allows at once."""
         self.groups = []
+        self.hinted = None
         self.opening, position = self._automatic_moves(self.start, frozenset())
         self._positions = [position]
         self._returned = [frozenset()]
@@ -140,6 +150,7 @@ class Session:
         returned = self._returned_after(move)
         automatic, position = self._automatic_moves(play(self.rules, self.position, move), returned)
         group = [move, *automatic]
+        self.hinted = None
         self.groups.append(group)
         self._positions.append(position)
         self._returned.append(returned)
@@ -148,22 +159,81 @@ class Session:
         return group
 
     def click(self, card: int) -> list[Move]:
-        """Play ``card`` where a click plays it; IllegalMoveError when it has nowhere to go."""
+        """Play ``card`` where a click plays it; IllegalMoveError when it has nowhere to go.
+
+        Right after a hint, a click on the hinted card plays the hinted move,
+        which the click rule alone might not choose.
+        """
         if not self.settings.click_to_play:
-            raise IllegalMoveError("click to play is off: drag the card where it should go")
+            raise IllegalMoveError("click to play is off: drag the card where it should go", "click-off")
+        hinted = self.hint_move() if self.hinted == self.position else None
+        if hinted is not None and hinted.card == card:
+            return self.play(hinted)
         dest = self.click_target(card)
         if dest is None:
-            raise IllegalMoveError(f"{card_str(card)} has nowhere to go")
+            source = self.position.find(card)
+            if source is not None and self.position.fans[source][-1] != card:
+                raise IllegalMoveError(f"{card_str(card)} is covered", "covered")
+            raise IllegalMoveError(f"{card_str(card)} has nowhere to go", "nowhere")
         return self.play(Move(card, dest))
 
     def redeal(self) -> list[Move]:
         return self.play(REDEAL)
 
+    # -- following a solution -----------------------------------------------
+
+    def hint_move(self) -> Move | None:
+        """The decision the plan makes here, or None when the plan does not pass here."""
+        step = self.plan.get(self.position)
+        return step[0] if step else None
+
+    def plan_ahead(self) -> list[Move]:
+        """The plan's decisions from here on, in order (empty when it does not pass here)."""
+        decisions: list[Move] = []
+        position = self.position
+        while position in self.plan and len(decisions) <= 52 * 13:
+            move, position = self.plan[position]
+            decisions.append(move)
+        return decisions
+
+    def follow(self, solution: Sequence[Move], back: int = 0) -> bool:
+        """Make ``solution`` the plan, from the position ``back`` decisions ago.
+
+        A solution is a list of moves, foundation moves included, as the solver
+        writes it; the plan is the player's decisions that play it with this
+        session's automatic moves, each keyed by the position where it is made.
+        Keying by position lets the plan survive undo and redo along it, and
+        lets a hint continue it at once. A foundation move that auto move has
+        already made is skipped; if a move of the solution is not legal where
+        the session stands (the session's automatic moves went another way),
+        the plan stops there and the next hint searches again. Returns whether
+        the plan reaches a win.
+        """
+        index = len(self._positions) - 1 - back
+        if not 0 <= index < len(self._positions):
+            raise ValueError(f"no position {back} decisions back")
+        position, returned = self._positions[index], self._returned[index]
+        plan: dict[Position, tuple[Move, Position]] = {}
+        for move in solution:
+            if is_won(position):
+                break
+            if not move.is_redeal and move.dest == FOUNDATION and position.find(move.card) is None:
+                continue  # auto move played it already
+            if explain_illegal(self.rules, position, move) is not None:
+                break
+            returned = _returned_after(position, returned, move)
+            _, after = self._automatic_moves(apply_move(self.rules, position, move), returned)
+            plan[position] = (move, after)
+            position = after
+        self.plan = plan
+        return is_won(position)
+
     def undo(self) -> list[Move]:
         """Take back the last decision and the automatic moves it caused."""
         if not self.groups:
-            raise IllegalMoveError("nothing to undo")
+            raise IllegalMoveError("nothing to undo", "no-undo")
         group = self.groups.pop()
+        self.hinted = None
         self._positions.pop()
         self._returned.pop()
         self.redo_groups.append(group)
@@ -173,7 +243,7 @@ class Session:
     def redo(self) -> list[Move]:
         """Make again the last decision undone, with the same automatic moves."""
         if not self.redo_groups:
-            raise IllegalMoveError("nothing to redo")
+            raise IllegalMoveError("nothing to redo", "no-redo")
         group = self.redo_groups.pop()
         self._replay_group(group)
         return group
@@ -210,10 +280,7 @@ class Session:
 
     def _returned_after(self, move: Move) -> frozenset[int]:
         """The cards taken back from a foundation by the player, after the decision ``move``."""
-        returned = self._returned[-1] - {move.card}
-        if not move.is_redeal and move.dest != FOUNDATION and self.position.find(move.card) is None:
-            returned |= {move.card}
-        return returned
+        return _returned_after(self.position, self._returned[-1], move)
 
     def _replay_group(self, group: list[Move]) -> None:
         """Apply a recorded group, checking every move (used by redo and restore)."""
@@ -221,6 +288,7 @@ class Session:
         position = self.position
         for move in group:
             position = play(self.rules, position, move)
+        self.hinted = None
         self.groups.append(list(group))
         self._positions.append(position)
         self._returned.append(returned)
@@ -297,6 +365,14 @@ class Session:
         self.groups = []
         self._positions = [position]
         self._returned = [frozenset()]
+
+
+def _returned_after(position: Position, returned: frozenset[int], move: Move) -> frozenset[int]:
+    """The cards the player has taken back from a foundation, after the decision ``move``."""
+    returned = returned - {move.card}
+    if not move.is_redeal and move.dest != FOUNDATION and position.find(move.card) is None:
+        returned |= {move.card}
+    return returned
 
 
 def _group_text(group: list[Move]) -> str:

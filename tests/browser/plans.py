@@ -24,11 +24,12 @@ def to_json(dest: int) -> Dest:
 
 def state(game: str, deal: str, **settings: bool) -> dict[str, Any]:
     """The engine's opening state of a deal, as the page receives it."""
-    from cloverleaf import api
+    from cloverleaf.api import Api
 
+    api = Api()
     api.call("settings", json.dumps({"clickToPlay": True, "autoMove": True, "autoComplete": True, **settings}))
     answer = json.loads(api.call("new", json.dumps({"game": game, "deal": deal})))
-    return dict(answer["ok"])
+    return dict(answer["ok"]["state"])
 
 
 @functools.cache
@@ -140,28 +141,25 @@ def winnable_deal(game: str = "clover-leaf") -> tuple[str, tuple[tuple[str, Dest
     raise AssertionError("the solver won none of the first deals")
 
 
-def _hint(session: Session) -> dict[str, Any]:
-    from cloverleaf.solver.jobs import Hint
+def _hint(session: Session) -> str:
+    """The hint's verdict for the session's position (the game as the page plays it)."""
+    from cloverleaf.solver.jobs import hint
 
-    job = Hint(session.rules, session.history())
-    result = None
-    while result is None:
-        result = job.step(100_000)
-    return result
+    return hint(session.rules, session.history(), forced_autoplay=session.settings.auto_move).verdict
 
 
 @functools.cache
 def lost_after_one_move(game: str = "clover-leaf") -> tuple[str, str, Dest]:
     """(deal, card, to): a winnable deal that this first move loses (not stuck yet)."""
     for number in range(1, 40):
-        if _hint(Session.new(game, number, Settings()))["verdict"] != "solved":
+        if _hint(Session.new(game, number, Settings())) != "solved":
             continue
         opening = Session.new(game, number, Settings())
         for card, dests in destinations(opening.rules, opening.position).items():
             for dest in dests:
                 session = Session.new(game, number, Settings())
                 session.play(Move(card, dest))
-                if not session.stuck and _hint(session)["verdict"] == "unsolvable":
+                if not session.stuck and _hint(session) == "unsolvable":
                     return str(number), card_str(card), to_json(dest)
     raise AssertionError("no deal found that one move loses")
 

@@ -75,8 +75,11 @@ class Board:
     (16, 4)
     """
 
-    def __init__(self, tables: Tables, position: Position) -> None:
+    def __init__(self, tables: Tables, position: Position, forced_autoplay: bool = False) -> None:
         self.tables = tables
+        # Foundation moves played at once before the last redeal too: the game as
+        # the page plays it with auto move on (see :attr:`autoplays`).
+        self.forced_autoplay = forced_autoplay
         self.rules = tables.rules
         self.fans: list[bytes] = [bytes(fan) for fan in position.fans]
         self.found: list[int] = list(position.foundations)
@@ -122,8 +125,16 @@ class Board:
 
     @property
     def autoplays(self) -> bool:
-        """Whether foundation moves are played at once (see :meth:`autoplay`)."""
-        return self.tables.in_suit and self.settled
+        """Whether foundation moves are played at once (see :meth:`autoplay`).
+
+        In settled positions this loses no win. Before the last redeal it is not
+        a pruning but another game: a card sent up is not in the next redeal's
+        shuffle, so the redeal deals differently. That game is the one a player
+        with auto move on plays (the page sends cards up after every move), and
+        every line of it is a line of the game without auto move, so a deal
+        proved winnable with ``forced_autoplay`` is winnable either way.
+        """
+        return self.tables.in_suit and (self.settled or self.forced_autoplay)
 
     def position(self) -> Position:
         """The engine's value of this board."""

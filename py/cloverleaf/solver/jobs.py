@@ -1,10 +1,10 @@
 """What the solver powers: hints, solvable deals, the deal of the day.
 
-Each is a *job*: an object with ``step(nodes) -> dict | None`` that searches at
-most ``nodes`` more nodes and returns None while it has not finished, or its
-result as a JSON-shaped dict once it has (and the same dict on every later
-call). The page's worker calls ``step`` in slices, answers the player's moves
-between slices, and cancels a job by dropping it. A job gives the same result
+Each is a *job*: an object with ``step(nodes) -> result | None`` that searches
+at most ``nodes`` more nodes and returns None while it has not finished, or its
+result once it has (and the same result on every later call). The page's
+worker calls ``step`` in slices, answers the player's moves between slices,
+and cancels a job by dropping it. A job gives the same result
 however it is sliced.
 
 >>> from cloverleaf.games import CLOVER_LEAF
@@ -21,24 +21,28 @@ from __future__ import annotations
 import datetime
 import hashlib
 from collections.abc import Sequence
-from typing import Any, Protocol
+from dataclasses import dataclass
+from typing import Any, Protocol, TypeVar
 
 from ..deals import MAX_DEAL, deal
-from ..position import Position
+from ..engine import apply_move
+from ..position import Move, Position
 from ..rules import Rules
+from .board import Board
 from .budgets import deal_budget, hint_budget
-from .search import SOLVED, UNKNOWN, UNSOLVABLE, Search
+from .search import SOLVED, UNKNOWN, UNSOLVABLE, Search, tables_for
 
 DAILY_RANGE = 10**9
+Result = TypeVar("Result", covariant=True)
 
 
-class Job(Protocol):
+class Job(Protocol[Result]):
     """What every job offers: search ``nodes`` more nodes; None until the result is known."""
 
-    def step(self, nodes: int) -> dict[str, Any] | None: ...
+    def step(self, nodes: int) -> Result | None: ...
 
 
-def run_to_end(job: Job) -> dict[str, Any]:
+def run_to_end(job: Job[Result]) -> Result:
     """Step ``job`` until it has its result (for the command line, tests and benches)."""
     while True:
         result = job.step(1 << 30)
@@ -46,40 +50,91 @@ def run_to_end(job: Job) -> dict[str, Any]:
             return result
 
 
-class Hint:
-    """A hint for the last position of ``history`` (oldest position first).
+@dataclass(frozen=True)
+class HintResult:
+    """What a :class:`Hint` found for the last position of its history.
 
-    Result::
-
-        {"verdict": "solved" | "unsolvable" | "unknown",
-         "move": "8H>F" | None,        # solved: the next move of a solution
-         "moves": [...],               # solved: the whole solution from here
-         "undo": N | None,             # unsolvable: undo N moves to reach a winnable position
-         "earlier": "winnable" | "lost" | "unknown" | None,
-                                       # unsolvable: what the walk back found
-                                       # ("lost": every earlier position is lost too)
-         "nodes": n}                   # nodes searched
-
-    A position already won answers ``solved`` with no move. When the current
-    position is lost, the job walks back through the history, nearest first,
-    and each search skips the positions the previous ones proved lost, so the
-    walk costs little more than the new positions it meets. The budget covers
-    the whole job.
+    - ``verdict``: SOLVED, UNSOLVABLE or UNKNOWN, for the current position.
+    - ``solution``: when solved, moves that win from the position ``back``
+      decisions ago (usually 0: from the current position). The solution never
+      passes through a position of the history other than the one it starts
+      from, so a player who follows it moves forward, never round in circles.
+    - ``back``: when solved, how many decisions to take back before the
+      solution applies. It is more than 0 only when every win from the current
+      position passes through an earlier position of the game.
+    - ``undo``: when unsolvable, how many decisions to take back to reach the
+      nearest winnable position (None when none was found).
+    - ``earlier``: when unsolvable, what the walk back found: SOLVED (a winnable
+      position, ``undo`` away), UNSOLVABLE (every earlier position is lost too)
+      or UNKNOWN (the budget ran out first).
+    - ``nodes``: nodes searched, all phases together.
     """
 
-    def __init__(self, rules: Rules, history: Sequence[Position], budget: int | None = None) -> None:
+    verdict: str
+    solution: tuple[Move, ...] = ()
+    back: int = 0
+    undo: int | None = None
+    earlier: str | None = None
+    nodes: int = 0
+
+
+def position_key(rules: Rules, position: Position, forced_autoplay: bool = False) -> bytes:
+    """The search's key of ``position``: equal for positions the search treats as one.
+
+    The board plays its safe foundation moves first where the search does, so a
+    position and the same position with those moves played share a key.
+    """
+    board = Board(tables_for(rules), position, forced_autoplay)
+    if board.autoplays:
+        board.autoplay(None)
+    return board.key()
+
+
+class Hint:
+    """A way forward from the last position of ``history`` (oldest position first).
+
+    The result is a :class:`HintResult`. The search runs in up to three
+    phases, within one budget:
+
+    1. *ahead*: a search of the current position that never enters a position
+       of the history. Its solution moves the game forward: hints that each
+       take the first move of *some* solution can otherwise send a card back
+       and forth forever, every search finding a solution that starts by
+       undoing the last move.
+    2. *through*: only when no win avoids the history, a plain search of the
+       current position. A win found now passes through an earlier position;
+       the result says how many decisions back (``back``), and the solution
+       continues from there, from the last history position on its path, so
+       it too never returns to the history.
+    3. *back*: when the current position is lost, the walk back through the
+       history, nearest position first; each search skips the positions the
+       earlier ones proved lost, so the walk costs little more than the new
+       positions it meets.
+    """
+
+    def __init__(
+        self,
+        rules: Rules,
+        history: Sequence[Position],
+        budget: int | None = None,
+        forced_autoplay: bool = False,
+    ) -> None:
         if not history:
             raise ValueError("a hint needs at least the current position")
         self.rules = rules
         self.history = list(history)
         self.budget = hint_budget(rules) if budget is None else budget
+        self.forced_autoplay = forced_autoplay
         self.nodes = 0
+        self._keys = [position_key(rules, position, forced_autoplay) for position in self.history]
+        avoid = set(self._keys[:-1]) - {self._keys[-1]}
+        self._phase = "ahead" if avoid else "through"
         self._back = 0
         self._lost: set[bytes] = set()
-        self._search = Search(rules, self.history[-1])
-        self._result: dict[str, Any] | None = None
+        self._search = self._new_search(self.history[-1], avoid)
+        self._result: HintResult | None = None
 
-    def step(self, nodes: int) -> dict[str, Any] | None:
+    def step(self, nodes: int) -> HintResult | None:
         while self._result is None:
             allowed = min(nodes, self.budget - self.nodes)
             if allowed <= 0:
@@ -92,55 +147,75 @@ class Hint:
             used = search.nodes - before
             self.nodes += used
             nodes -= used
-            if verdict == UNKNOWN:
-                continue
-            self._advance(verdict)
+            if verdict != UNKNOWN:
+                self._advance(verdict)
         return self._result
 
     def _advance(self, verdict: str) -> None:
         search = self._search
-        if self._back == 0:
+        if self._phase == "ahead":
             if verdict == SOLVED:
-                moves = list(search.result().moves)
-                self._result = self._answer(SOLVED, move=moves[0] if moves else None, moves=moves)
-                return
+                self._result = HintResult(SOLVED, search.result().path, nodes=self.nodes)
+            else:  # no win avoids the history: is there one through it?
+                self._phase = "through"
+                self._search = self._new_search(self.history[-1])
+        elif self._phase == "through":
+            if verdict == SOLVED:
+                back, solution = self._rejoin(search.result().path)
+                self._result = HintResult(SOLVED, solution, back=back, nodes=self.nodes)
+            else:
+                self._phase = "back"
+                self._walk_back(search)
         elif verdict == SOLVED:
-            self._result = self._answer(UNSOLVABLE, undo=self._back, earlier="winnable")
-            return
-        self._lost |= search.parents
+            self._result = HintResult(UNSOLVABLE, undo=self._back, earlier=SOLVED, nodes=self.nodes)
+        else:
+            self._walk_back(search)
+
+    def _walk_back(self, lost_search: Search) -> None:
+        """The search just proved its position lost: on to the position one decision earlier."""
+        self._lost |= lost_search.parents
         self._back += 1
         if self._back >= len(self.history):
-            self._result = self._answer(UNSOLVABLE, earlier="lost")
+            self._result = HintResult(UNSOLVABLE, earlier=UNSOLVABLE, nodes=self.nodes)
             return
-        self._search = Search(self.rules, self.history[-1 - self._back], known_lost=self._lost)
+        self._search = self._new_search(self.history[-1 - self._back], self._lost)
+
+    def _new_search(self, position: Position, known_lost: set[bytes] | None = None) -> Search:
+        return Search(self.rules, position, known_lost, self.forced_autoplay)
+
+    def _rejoin(self, solution: tuple[Move, ...]) -> tuple[int, tuple[Move, ...]]:
+        """Where a solution through the history leaves it for good: (decisions back, the rest).
+
+        The solution is cut at the start of the last run of its positions that
+        share a key with a position of the history; the rest then never meets
+        the history again, and starts from that history position (or from it
+        with some of its safe foundation moves played, which the session
+        skips when it follows the solution).
+        """
+        latest = {key: index for index, key in enumerate(self._keys)}
+        position = self.history[-1]
+        keys = [self._keys[-1]]
+        for move in solution:
+            position = apply_move(self.rules, position, move)
+            keys.append(position_key(self.rules, position, self.forced_autoplay))
+        last = max(step for step, key in enumerate(keys) if key in latest)
+        first = last
+        while first > 0 and keys[first - 1] == keys[last]:
+            first -= 1
+        return len(self.history) - 1 - latest[keys[last]], solution[first:]
 
     def _finish_out_of_budget(self) -> None:
-        if self._back == 0:
-            self._result = self._answer(UNKNOWN)
+        if self._phase == "back":
+            self._result = HintResult(UNSOLVABLE, earlier=UNKNOWN, nodes=self.nodes)
         else:
-            self._result = self._answer(UNSOLVABLE, earlier=UNKNOWN)
-
-    def _answer(
-        self,
-        verdict: str,
-        move: str | None = None,
-        moves: list[str] | None = None,
-        undo: int | None = None,
-        earlier: str | None = None,
-    ) -> dict[str, Any]:
-        return {
-            "verdict": verdict,
-            "move": move,
-            "moves": moves or [],
-            "undo": undo,
-            "earlier": earlier,
-            "nodes": self.nodes,
-        }
+            self._result = HintResult(UNKNOWN, nodes=self.nodes)
 
 
-def hint(rules: Rules, history: Sequence[Position], budget: int | None = None) -> dict[str, Any]:
-    """A :class:`Hint` run to the end in one call (its result dict)."""
-    return run_to_end(Hint(rules, history, budget))
+def hint(
+    rules: Rules, history: Sequence[Position], budget: int | None = None, forced_autoplay: bool = False
+) -> HintResult:
+    """A :class:`Hint` run to the end in one call."""
+    return run_to_end(Hint(rules, history, budget, forced_autoplay))
 
 
 class NextSolvableDeal:
@@ -148,7 +223,10 @@ class NextSolvableDeal:
 
     Each deal gets the game's deal budget (:mod:`.budgets`), so the walk, and
     which deal it stops at, is the same everywhere. Numbers past the last deal
-    wrap to 1.
+    wrap to 1. Deals are proved in the game as played with auto move on
+    (``forced_autoplay``, see :attr:`.board.Board.autoplays`): it changes
+    nothing but the games with redeals, and a deal won that way is won by a
+    player with auto move on or off.
 
     Result::
 
@@ -170,7 +248,7 @@ class NextSolvableDeal:
     def step(self, nodes: int) -> dict[str, Any] | None:
         while self._result is None and nodes > 0:
             if self._search is None:
-                self._search = Search(self.rules, deal(self.rules, self.number))
+                self._search = Search(self.rules, deal(self.rules, self.number), forced_autoplay=True)
                 self.tried += 1
             search = self._search
             before = search.nodes

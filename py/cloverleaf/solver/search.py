@@ -130,10 +130,11 @@ class Strand:
         known_lost: set[bytes] | None = None,
         depth_weight: int = 0,
         buried_weight: int = 2,
+        forced_autoplay: bool = False,
     ) -> None:
         self.rules = rules
         self.start = position
-        self.board = Board(tables_for(rules), position)
+        self.board = Board(tables_for(rules), position, forced_autoplay)
         self.lost: set[bytes] = known_lost if known_lost is not None else set()
         self.parents: dict[bytes, tuple[bytes | None, int]] = {}
         self.nodes = 0
@@ -206,6 +207,7 @@ class Strand:
         queue = self._queue
         in_suit = board.tables.in_suit
         returns = board.tables.returns
+        forced = board.forced_autoplay
         while True:
             if self._next >= len(self._moves):
                 if not queue:
@@ -225,7 +227,7 @@ class Strand:
             saved = board.do(step)
             settled = board.settled
             auto: list[Step] = []
-            if settled and in_suit:
+            if in_suit and (settled or forced):
                 auto = board.autoplay(None if step[2] == REDEAL_STEP else [step[1]])
             key = board.key()
             if key in parents or key in lost:
@@ -270,14 +272,14 @@ class Strand:
                 steps.append(_unpack(packed))
             at = parent
         steps.reverse()
-        board = Board(self.board.tables, self.start)
+        board = Board(self.board.tables, self.start, self.board.forced_autoplay)
         moves: list[Move] = []
         if board.autoplays:
             moves.extend(_to_move(s) for s in board.autoplay(None))
         for step in steps:
             moves.append(_to_move(step))
             board.do(step)
-            if board.settled and board.tables.in_suit:
+            if board.autoplays:
                 auto = board.autoplay(None if step[2] == REDEAL_STEP else [step[1]])
                 moves.extend(_to_move(s) for s in auto)
         if not check_solution(self.rules, self.start, moves):
@@ -316,12 +318,19 @@ class Search:
     through a game's history this way); they are not searched again.
     """
 
-    def __init__(self, rules: Rules, position: Position, known_lost: set[bytes] | None = None) -> None:
+    def __init__(
+        self,
+        rules: Rules,
+        position: Position,
+        known_lost: set[bytes] | None = None,
+        forced_autoplay: bool = False,
+    ) -> None:
         self.rules = rules
         self.start = position
         lost = set(known_lost) if known_lost else set()
         self.strands = [
-            Strand(rules, position, lost, depth, buried) for depth, buried in STRANDS.get(rules.id, ((0, 2),))
+            Strand(rules, position, lost, depth, buried, forced_autoplay)
+            for depth, buried in STRANDS.get(rules.id, ((0, 2),))
         ]
         self.projections: list[Strand] = []
         self.nodes = 0
