@@ -2,7 +2,7 @@
 
 A card is ``13 * suit + rank`` with suits clubs=0, spades=1, hearts=2, diamonds=3
 and ranks Ace=0 ... King=12. This is the numbering of PySolFC's unshuffled deck
-(see DEALS.md), so the deal code can use card ids directly, and a card fits in
+(docs/deal-numbers.md, The unshuffled deck), so the deal code can use card ids directly, and a card fits in
 six bits, which keeps positions small and hashing cheap.
 
 >>> card_str(parse_card("10h"))

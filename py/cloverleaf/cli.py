@@ -1,10 +1,10 @@
 """``cloverleaf``: the engine and the solver from a shell.
 
-Every command reads positions in the text format of RULES.md. Bad input is one
-short line on standard error and exit status 2, an illegal move exit status 1; no
-traceback ever reaches the user. Input is bounded: a position file or standard
-input is read up to its limit (notation.MAX_POSITION_BYTES) and refused beyond
-it, so ``/dev/zero`` is an error message, not an exhausted memory; messages
+Every command reads positions in the text format of docs/rules.md (Notation). Bad
+input is one short line on standard error and exit status 2, an illegal move exit
+status 1; no traceback ever reaches the user. Input is bounded: a position file or
+standard input is read up to its limit (notation.MAX_POSITION_BYTES) and refused
+beyond it, so ``/dev/zero`` is an error message, not an exhausted memory; messages
 quote at most a short prefix of what was typed.
 """
 

@@ -1,6 +1,7 @@
-"""Deal numbers: deal N of a game is PySolFC's game N of the same game.
+"""Deal numbers: deal N of a game is PySolFC's deal N of its twin game.
 
-Players quote PySolFC's numbers, so we reproduce its shuffle exactly (DEALS.md):
+Players quote PySolFC's numbers, so we reproduce its shuffle exactly
+(docs/deal-numbers.md; Warfield's rules have no PySolFC twin and use its shuffle):
 numbers below 32000 use the Microsoft FreeCell generator, larger ones Python's
 Mersenne Twister drawn with ``random()``. Numbers go up to 10**20, more than a
 JavaScript number holds, so the page passes them as strings.

@@ -165,7 +165,7 @@ def redeal(rules: Rules, position: Position) -> Position:
 
     The 1 or 2 cards left over form the last fan; when the count divides by
     three, the last fan of three is split into a fan of two and a fan of one
-    (RULES.md, Trefoil).
+    (docs/rules.md, Redeals).
     """
     cards = [card for fan in position.fans for card in fan]
     shuffle = random.Random(redeal_seed(rules, position))

@@ -1,6 +1,6 @@
 """The catalogue: every game the app plays, as declarative :class:`Rules`.
 
-The rules follow RULES.md; where it leaves a choice open the choice is written
+The rules are described in docs/rules.md; where it leaves a choice open the choice is written
 in the game's ``summary`` (shown by the command line and the help).
 """
 

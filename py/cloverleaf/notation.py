@@ -1,4 +1,4 @@
-"""The text formats of RULES.md: positions and moves, read and written.
+"""The text formats of docs/rules.md (Notation): positions and moves, read and written.
 
 ``format_position`` and ``parse_position`` round-trip. Parsing checks that the
 text describes a position the game can reach: every card once, fans within the

@@ -29,7 +29,7 @@ class EmptyFan(Enum):
 
 
 class DealHook(Enum):
-    """How the shuffled stock is rearranged before dealing (DEALS.md section 4)."""
+    """How the shuffled stock is rearranged before dealing (docs/deal-numbers.md, The game's hook)."""
 
     NONE = "none"
     BASES_TO_BOTTOM = "foundation bases to the bottom"

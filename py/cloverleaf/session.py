@@ -45,7 +45,7 @@ RANDOM_DEALS = 1_000_000_000
 
 @dataclass(frozen=True)
 class Settings:
-    """The three engine settings of RULES.md, each on by default."""
+    """The player's three engine settings (docs/rules.md, Choices the app makes), each on by default."""
 
     click_to_play: bool = True
     auto_move: bool = True
