@@ -7,7 +7,7 @@ import io
 import json
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cloverleaf import InvalidInputError
@@ -39,6 +39,7 @@ def test_quote_names_json_shapes_instead_of_printing_them() -> None:
     assert quote(10**5000) == "a number too large to write here"
 
 
+@settings(max_examples=50)
 @given(st.text(max_size=500))
 def test_quote_is_always_short(text: str) -> None:
     assert len(quote(text)) <= 4 * QUOTE_LIMIT + 40
@@ -119,6 +120,7 @@ def test_strict_json_refuses_a_non_string() -> None:
         parse_json(None, what="the save", max_bytes=10, max_depth=2)
 
 
+@settings(max_examples=50)
 @given(st.text(max_size=200))
 def test_strict_json_either_reads_or_refuses_any_text(text: str) -> None:
     try:

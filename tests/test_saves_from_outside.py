@@ -116,19 +116,19 @@ def test_oversized_deep_and_non_strict_saves_are_refused_before_they_are_read(te
         Session.restore(text)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(st.text(max_size=300))
 def test_any_text_restores_or_is_refused(text: str) -> None:
     _restore_or_refuse(text)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(st.sampled_from(REAL_SAVES), st.data())
 def test_real_saves_with_a_field_changed_restore_and_play_on_or_are_refused(save: str, data: st.DataObject) -> None:
     _restore_or_refuse(change_save_field(save, data))
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(st.sampled_from(REAL_SAVES), st.data())
 def test_real_saves_with_their_text_damaged_restore_and_play_on_or_are_refused(save: str, data: st.DataObject) -> None:
     _restore_or_refuse(damage_text(save, data))

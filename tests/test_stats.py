@@ -159,19 +159,19 @@ def _load_or_refuse(text: str) -> None:
     assert load(after.dumps()) == after
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(st.text(max_size=200))
 def test_any_text_loads_or_is_refused(text: str) -> None:
     _load_or_refuse(text)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(st.sampled_from(REAL_STATISTICS), st.data())
 def test_real_statistics_with_a_field_changed_load_or_are_refused(text: str, data: st.DataObject) -> None:
     _load_or_refuse(change_statistics_field(text, data))
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(st.sampled_from(REAL_STATISTICS), st.data())
 def test_real_statistics_with_their_text_damaged_load_or_are_refused(text: str, data: st.DataObject) -> None:
     _load_or_refuse(damage_text(text, data))

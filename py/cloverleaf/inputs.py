@@ -4,7 +4,8 @@ Everything that comes from outside the engine (the page's API parameters, saves
 and statistics from the browser's storage, position files, command lines) goes
 through one parser per kind: ``cards.parse_card``, ``deals.parse_deal_number``,
 ``notation.parse_move`` and ``parse_position``, ``Session.restore``,
-``stats.load``. Each either returns a valid value or raises
+``stats.load``, and the API's parameter text (``api.Api.call``). Each either
+returns a valid value or raises
 :class:`InvalidInputError` with a short message. This module holds what they
 have in common, so the rules are written once:
 
