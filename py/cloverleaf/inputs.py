@@ -21,7 +21,7 @@ have in common, so the rules are written once:
 >>> parse_whole_number("42", what="fan", low=1, high=99)
 42
 >>> quote("x" * 100)
-"'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…' (100 characters)"
+"'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'… (100 characters)"
 """
 
 from __future__ import annotations
