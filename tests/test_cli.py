@@ -75,7 +75,7 @@ def test_an_illegal_move_stops_with_status_1_and_says_why(capsys) -> None:
         (["deal", "fan", "x1"], "", "bad deal number"),
         (["moves", "clover-leaf"], "AC ZZ\n", "unknown card 'ZZ'"),
         (["moves", "clover-leaf"], "JD 9D\n", "has 16 fans"),
-        (["moves", "clover-leaf", "/no/such/file"], "", "cannot read /no/such/file"),
+        (["moves", "clover-leaf", "/no/such/file"], "", "cannot read '/no/such/file'"),
         (["play", "clover-leaf", "-", "8H"], "", "bad move '8H'"),
         (["frobnicate"], "", "invalid choice"),
     ],

@@ -73,7 +73,11 @@ def test_same_number_same_deal_and_numbers_differ() -> None:
     assert deal(rules, 123).fans != deal(rules, 124).fans
 
 
-@pytest.mark.parametrize("text", ["0", "-1", "abc", "1.5", "", "100000000000000000001", "١٢"])
+@pytest.mark.parametrize(
+    "text",
+    ["0", "-1", "abc", "1.5", "", "100000000000000000001", "١٢", "³", "1" * 4301, "9" * 100_000, None, True, 0, 10**21],
+    ids=lambda value: repr(value)[:24],
+)
 def test_bad_deal_numbers_are_refused_with_a_message(text: str) -> None:
     with pytest.raises(InvalidInputError, match="deal"):
         parse_deal_number(text)
@@ -81,3 +85,11 @@ def test_bad_deal_numbers_are_refused_with_a_message(text: str) -> None:
 
 def test_deal_numbers_beyond_javascript_precision_work() -> None:
     assert parse_deal_number("99999999999999999999") == 99999999999999999999
+
+
+def test_a_deal_number_of_thousands_of_digits_is_refused_with_a_short_message() -> None:
+    """Python's int() refuses more than 4,300 digits with a bare ValueError; the parser checks first."""
+    with pytest.raises(InvalidInputError, match=r"bad deal number '1{60}'… \(5000 characters\): too large") as caught:
+        parse_deal_number("1" * 5000)
+    assert len(str(caught.value)) < 200
+    assert parse_deal_number("0" * 5000 + "7") == 7

@@ -16,8 +16,10 @@ from cloverleaf import (
     parse_card,
     parse_move,
     parse_position,
+    play,
 )
 from cloverleaf.cards import card_name, card_str
+from cloverleaf.notation import MAX_POSITION_BYTES
 
 
 def test_cards_read_in_every_accepted_spelling() -> None:
@@ -121,7 +123,7 @@ def test_fan_over_the_limit_is_refused() -> None:
 def test_wrong_number_of_fans_is_refused() -> None:
     lines = _clover_text()
     with pytest.raises(InvalidInputError, match="Clover Leaf has 16 fans, got 15"):
-        parse_position(find_game("clover-leaf"), "\n".join(lines[:-1]) + "\nFoundations: AC AS 6H KD")
+        parse_position(find_game("clover-leaf"), "\n".join(["Foundations: AC AS 6H KD", *lines[1:-1]]))
 
 
 def test_redeals_beyond_the_games_allowance_are_refused() -> None:
@@ -129,3 +131,89 @@ def test_redeals_beyond_the_games_allowance_are_refused() -> None:
     text = format_position(rules, deal(rules, 1)) + "Redeals: 3\n"
     with pytest.raises(InvalidInputError, match="allows 2 redeals"):
         parse_position(rules, text)
+
+
+@pytest.mark.parametrize("text", ["Aſ", "ＡＳ", "\u212aH", "1０H", "A\u00a0S", "AS\u200b"], ids=ascii)
+def test_cards_are_read_in_ascii_only(text: str) -> None:
+    """``"ſ".upper()`` is ``"S"`` in Python: a long s must not read as a spade."""
+    with pytest.raises(InvalidInputError, match="unknown card"):
+        parse_card(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["5C>³", "5C>٣", "5C>100", "5C>" + "1" * 5000, "5C>+7", "5C>7.0"], ids=lambda t: t[:12]
+)
+def test_a_move_to_anything_but_a_short_ascii_fan_number_is_refused(text: str) -> None:
+    with pytest.raises(InvalidInputError, match="is not F or a fan number") as caught:
+        parse_move(text)
+    assert len(str(caught.value)) < 300
+    assert parse_move("5C>99") == Move(parse_card("5C"), 98)
+
+
+def test_a_byte_order_mark_is_ignored() -> None:
+    rules = find_game("fan")
+    text = format_position(rules, deal(rules, 3))
+    assert parse_position(rules, "\ufeff" + text) == deal(rules, 3)
+
+
+@pytest.mark.parametrize("header", ["Foundations: - - - -", "Redeals: 2", "Deal: 5"])
+def test_a_second_header_line_is_refused(header: str) -> None:
+    rules = find_game("la-belle-lucie")
+    text = "Redeals: 2\n" + format_position(rules, deal(rules, 5))
+    assert parse_position(rules, text).deal == 5
+    with pytest.raises(InvalidInputError, match=f"a second {header.split(':')[0]}: line"):
+        parse_position(rules, text + header + "\n")
+
+
+def _trefoil_after_redeal() -> str:
+    rules = find_game("trefoil")
+    after = play(rules, deal(rules, 1), REDEAL)
+    assert len(after.fans) == 17
+    return format_position(rules, after)
+
+
+def test_trefoil_takes_the_seventeen_fans_of_a_redeal_and_no_more() -> None:
+    """A redeal of 48 cards makes 16 fans of three, the last split in two: 17 in all."""
+    rules = find_game("trefoil")
+    text = _trefoil_after_redeal()
+    assert format_position(rules, parse_position(rules, text)) == text
+    with pytest.raises(InvalidInputError, match="Trefoil has 16 fans before a redeal, got 17"):
+        parse_position(rules, "\n".join(line for line in text.splitlines() if not line.startswith("Redeals")))
+    with pytest.raises(InvalidInputError, match="at most 17 fans after a redeal, got 18"):
+        parse_position(rules, text + "-\n")
+
+
+def test_la_belle_lucie_takes_at_most_eighteen_fans() -> None:
+    rules = find_game("la-belle-lucie")
+    text = "Redeals: 1\n" + format_position(rules, deal(rules, 1))
+    assert len(parse_position(rules, text).fans) == 18
+    with pytest.raises(InvalidInputError, match="at most 18 fans after a redeal, got 19"):
+        parse_position(rules, text + "-\n")
+
+
+@pytest.mark.parametrize(("header", "limit"), [("Deal", "100000000000000000000"), ("Redeals", "99")])
+def test_huge_deal_and_redeal_counts_are_refused_with_a_short_message(header: str, limit: str) -> None:
+    rules = find_game("la-belle-lucie")
+    text = f"{header}: {'9' * 5000}\n" + format_position(rules, deal(rules, 1))
+    with pytest.raises(InvalidInputError, match=f"line 1: {header} must be a whole number from 0 to {limit}") as caught:
+        parse_position(rules, text)
+    assert len(str(caught.value)) < 200
+
+
+def test_positions_over_the_byte_limit_are_refused_before_parsing() -> None:
+    rules = find_game("fan")
+    text = format_position(rules, deal(rules, 1))
+    padded = text + "#" * (MAX_POSITION_BYTES - len(text) - 1) + "\n"
+    assert parse_position(rules, padded) == deal(rules, 1)
+    with pytest.raises(InvalidInputError, match=f"too large: at most {MAX_POSITION_BYTES} bytes"):
+        parse_position(rules, padded + "#")
+
+
+def test_comments_may_hold_any_text_but_fan_lines_only_printable_ascii() -> None:
+    rules = find_game("fan")
+    text = format_position(rules, deal(rules, 1))
+    assert parse_position(rules, "# ♣ trèfle \u2028 AS KS\n" + text) == deal(rules, 1)
+    lines = text.splitlines()
+    lines[1] += "\u00a0"
+    with pytest.raises(InvalidInputError, match=r"line 2: .* is not plain ASCII text"):
+        parse_position(rules, "\n".join(lines))

@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+import json
+import re
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cloverleaf import InvalidInputError
-from cloverleaf.stats import Stats, load
+from cloverleaf.stats import MAX_COUNT, MAX_STATS_BYTES, MAX_STATS_DEPTH, Stats, load
+
+from .hostile_input import REAL_STATISTICS, change_statistics_field, damage_text, strict_json
 
 
 def test_wins_and_losses_count_with_streaks_and_bests() -> None:
@@ -74,3 +81,97 @@ def test_bad_records_are_refused() -> None:
         Stats().record("fan", True, -1, 3.0)
     with pytest.raises(InvalidInputError, match="bad date"):
         Stats().record("fan", True, 1, 3.0, daily="yesterday")
+
+
+def _text(**fields: object) -> str:
+    return json.dumps({"v": 1, "games": {"fan": {"all": {"played": 3, "won": 1, **fields}}}})
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (_text(streak="3"), "bad fan all streak '3'"),
+        (_text(best_time="12"), "bad fan all best_time '12'"),
+        (_text(last_day=5), "bad fan all last_day 5"),
+        (_text(last_day="20261129"), "bad fan all last_day '20261129'"),
+        (_text(played=True), "bad fan all played true"),
+        (_text(played=2.5), "bad fan all played 2.5"),
+        (_text(played=-1), "bad fan all played -1"),
+        (_text(played=2**53), "bad fan all played"),
+        (_text(fewest_moves="10"), "bad fan all fewest_moves '10'"),
+        (_text(recent=[1, 2]), "bad fan all recent result 2"),
+        (_text(recent=[True]), "bad fan all recent result true"),
+        (_text(recent=[1] * 31), "fan all recent holds 31 items"),
+        (_text(best_time=-1), "bad fan all best_time -1"),
+        (_text().replace('"won": 1', '"won": 1, "best_time": 1e999'), "too large"),
+        (_text().replace('"won": 1', '"won": 1, "best_time": NaN'), "NaN is not a number"),
+        (_text().replace('"won": 1', '"won": 1, "best_time": Infinity'), "Infinity is not a number"),
+        (_text().replace('"won": 1', '"won": 1, "won": 1'), "appears twice"),
+        ('{"v": true, "games": {}}', "unknown statistics version true"),
+        ('{"v": 1, "games": []}', "games must be a JSON object"),
+        ('{"v": 1, "games": {"FAN": {}}}', "unknown game 'FAN'"),
+        ('{"v": 1, "games": {}, "extra": 1}', "unknown field 'extra'"),
+        ('{"v": 1, "games": {"fan": ' + "[" * 1000 + "]" * 1000 + "}}", f"nests deeper than {MAX_STATS_DEPTH}"),
+        ('{"v": 1, "games": {}}' + " " * MAX_STATS_BYTES, f"too large: at most {MAX_STATS_BYTES} bytes"),
+        (7, "must be text, not 7"),
+    ],
+    ids=lambda value: str(value)[-40:],
+)
+def test_statistics_with_a_field_of_the_wrong_type_or_range_are_refused(text: str, message: str) -> None:
+    with pytest.raises(InvalidInputError, match="the statistics cannot be read: .*" + re.escape(message)):
+        load(text)
+
+
+def test_records_with_a_bad_time_or_move_count_are_refused() -> None:
+    for seconds in (float("inf"), float("nan"), -1.0, 1e300):
+        with pytest.raises(InvalidInputError, match="bad time"):
+            Stats().record("fan", True, 10, seconds)
+    for moves in (True, 2**60, -1):
+        with pytest.raises(InvalidInputError, match="bad move count"):
+            Stats().record("fan", True, moves, 3.0)
+    with pytest.raises(InvalidInputError, match="won is true or false"):
+        Stats().record("fan", 1, 10, 3.0)  # type: ignore[arg-type]
+
+
+def test_counts_stay_within_what_loads_back() -> None:
+    stats = load(_text(played=MAX_COUNT, won=MAX_COUNT, streak=MAX_COUNT, best_streak=MAX_COUNT))
+    after = stats.record("fan", True, 5, 3.0)
+    assert load(after.dumps()).summary("fan")["all"]["played"] == MAX_COUNT
+
+
+def test_the_last_day_a_date_holds_does_not_break_the_daily_streak() -> None:
+    stats = Stats().record("fan", True, 5, 3.0, daily="9999-12-31").record("fan", True, 5, 3.0, daily="2026-01-01")
+    assert stats.summary("fan")["daily"]["day_streak"] == 1
+
+
+def _load_or_refuse(text: str) -> None:
+    """load gives statistics that record, write strict JSON and load back the same; or a short refusal."""
+    try:
+        stats = load(text)
+    except InvalidInputError as error:
+        assert str(error).startswith("the statistics cannot be read: ")
+        assert "\n" not in str(error) and len(str(error)) < 400
+        return
+    for game in stats.games:
+        strict_json(json.dumps(stats.summary(game), allow_nan=False))
+    after = stats.record("fan", True, 10, 12.5, solvable=True, daily="2026-11-30")
+    strict_json(after.dumps())
+    assert load(after.dumps()) == after
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.text(max_size=200))
+def test_any_text_loads_or_is_refused(text: str) -> None:
+    _load_or_refuse(text)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(REAL_STATISTICS), st.data())
+def test_real_statistics_with_a_field_changed_load_or_are_refused(text: str, data: st.DataObject) -> None:
+    _load_or_refuse(change_statistics_field(text, data))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(REAL_STATISTICS), st.data())
+def test_real_statistics_with_their_text_damaged_load_or_are_refused(text: str, data: st.DataObject) -> None:
+    _load_or_refuse(damage_text(text, data))

@@ -23,7 +23,6 @@ once.
 
 from __future__ import annotations
 
-import datetime
 import json
 import sys
 import traceback
@@ -37,8 +36,9 @@ from .deals import parse_deal_number
 from .engine import can_redeal, destinations, foundation_top
 from .errors import IllegalMoveError, InvalidInputError
 from .games import CATALOGUE, DEFAULT_GAME, find_game
+from .inputs import json_int, parse_iso_date, parse_json, parse_whole_number, quote
 from .position import FOUNDATION, Move
-from .session import Session, Settings
+from .session import MAX_SAVE_BYTES, Session, Settings
 from .solver import SOLVED, UNSOLVABLE
 from .solver.jobs import DailyDeal, Hint, HintResult, NextSolvableDeal
 from .stats import Stats
@@ -49,6 +49,10 @@ Params = dict[str, Json]
 
 MAX_JOB_NODES = 10_000_000  # nodes one job_step may search: a bound, not a budget
 MAX_UNDO = 10_000  # decisions one undo or redo may take back or replay
+MAX_PARAMETER_BYTES = 4 * MAX_SAVE_BYTES
+"""The largest parameter text read, in bytes: room for the largest save, escaped as a JSON string."""
+MAX_PARAMETER_DEPTH = 2
+"""Parameters are one object of plain values: a list or object inside is refused by the parameter's own parser."""
 
 
 # -- moves and parameters as JSON -------------------------------------------------------
@@ -69,12 +73,12 @@ def _dest(value: Json, fan_count: int) -> int:
     """A destination: "F" or a fan number from 1 to ``fan_count`` (an int, or ASCII digits)."""
     if value == "F":
         return FOUNDATION
-    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 3:
-        value = int(value)
+    advice = f'use "F" or a fan number from 1 to {fan_count}'
+    if isinstance(value, str):
+        return parse_whole_number(value, what="destination", low=1, high=fan_count, hint=advice) - 1
     if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= fan_count:
         return value - 1
-    shown = repr(value)[:40]
-    raise InvalidInputError(f'bad destination {shown}: use "F" or a fan number from 1 to {fan_count}')
+    raise InvalidInputError(f"bad destination {quote(value)}: {advice}")
 
 
 def _string(params: Params, name: str, default: str | None = None, limit: int = 100) -> str:
@@ -157,26 +161,26 @@ class Api:
     def call(self, method: str, params_json: str = "{}") -> str:
         """Run one request; always returns a JSON string (see the module's docstring)."""
         try:
-            params = json.loads(params_json or "{}")
+            params = parse_json(
+                params_json or "{}", what="the parameters", max_bytes=MAX_PARAMETER_BYTES, max_depth=MAX_PARAMETER_DEPTH
+            )
             if not isinstance(params, dict):
                 raise InvalidInputError("parameters must be a JSON object")
             entry = METHODS.get(method) if isinstance(method, str) else None
             if entry is None:
-                raise InvalidInputError(f"unknown method {str(method)[:40]!r}")
+                raise InvalidInputError(f"unknown method {quote(method)}")
             unknown = sorted(set(params) - set(entry.params))
             if unknown:
-                raise InvalidInputError(f"{method} takes no parameter {unknown[0][:40]!r}")
+                raise InvalidInputError(f"{method} takes no parameter {quote(unknown[0])}")
             result = entry.handler(self, params)
             return json.dumps({"ok": result}, separators=(",", ":"), allow_nan=False)
         except IllegalMoveError as error:
             return _error("IllegalMove", str(error), error.reason)
-        except (InvalidInputError, json.JSONDecodeError) as error:
+        except InvalidInputError as error:
             return _error("InvalidInput", str(error))
-        except RecursionError:
-            return _error("InvalidInput", "the parameters are nested too deeply")
         except Exception as error:  # the page must never see a traceback
             traceback.print_exc(file=sys.stderr)
-            return _error("Internal", f"internal error in {str(method)[:40]}: {type(error).__name__}")
+            return _error("Internal", f"internal error in {quote(method)}: {type(error).__name__}")
 
     # -- the table ----------------------------------------------------------------------
 
@@ -277,11 +281,16 @@ class Api:
         return {"job": number}
 
     def job(self, params: Params) -> tuple[int, _HintJob | Job]:
-        number = params.get("job")
-        job = self.jobs.get(number) if isinstance(number, int) and not isinstance(number, bool) else None
+        number = _job_number(params)
+        job = self.jobs.get(number)
         if job is None:
-            raise InvalidInputError(f"no job {str(number)[:20]} (finished or cancelled)")
-        return number, job  # type: ignore[return-value]
+            raise InvalidInputError(f"no job {number} (finished or cancelled)")
+        return number, job
+
+
+def _job_number(params: Params) -> int:
+    """The ``job`` parameter: a job number as :meth:`Api.start_job` gave it (a whole number from 1)."""
+    return json_int(params.get("job"), what="job", low=1, high=2**53 - 1)
 
 
 def _decision_json(session: Session, index: int) -> dict[str, Json]:
@@ -332,7 +341,7 @@ def _new(api: Api, params: Params) -> Json:
 
 
 def _restore(api: Api, params: Params) -> Json:
-    api._session = Session.restore(_string(params, "save", limit=1_000_000))
+    api._session = Session.restore(_string(params, "save", limit=MAX_SAVE_BYTES))
     return api.table()
 
 
@@ -415,17 +424,13 @@ def _stats_summary(api: Api, params: Params) -> Json:
 
 
 def _stats_record(api: Api, params: Params) -> Json:
+    """A finished game; ``Stats.record`` checks the result (won true or false, moves, seconds, daily)."""
     game = find_game(_string(params, "game", DEFAULT_GAME.id)).id
-    won, moves, seconds = params.get("won"), params.get("moves"), params.get("seconds")
-    if not isinstance(won, bool) or isinstance(moves, bool) or not isinstance(moves, int) \
-            or isinstance(seconds, bool) or not isinstance(seconds, (int, float)):
-        raise InvalidInputError("a result needs won (true/false), moves and seconds")
-    if not 0 <= moves <= 1_000_000 or not 0 <= seconds <= 10**9:
-        raise InvalidInputError("moves and seconds must be reasonable non-negative numbers")
-    daily = params.get("daily")
-    if daily is not None:
-        daily = _parse_date(daily).isoformat()
-    stats = load_stats(_stats_text(params)).record(game, won, moves, float(seconds), _flag(params, "solvable"), daily)
+    won: Json = params.get("won")
+    moves: Json = params.get("moves")
+    seconds: Json = params.get("seconds")
+    daily: Json = params.get("daily")
+    stats = load_stats(_stats_text(params)).record(game, won, moves, seconds, _flag(params, "solvable"), daily)
     return _stats_reply(stats, game)
 
 
@@ -434,15 +439,6 @@ def _stats_reset(api: Api, params: Params) -> Json:
     game = None if params.get("game") is None else find_game(_string(params, "game")).id
     stats = load_stats(_stats_text(params)).reset(game)
     return _stats_reply(stats, game or DEFAULT_GAME.id)
-
-
-def _parse_date(value: Json) -> datetime.date:
-    try:
-        if not isinstance(value, str) or len(value) != 10:
-            raise ValueError
-        return datetime.date.fromisoformat(value)
-    except ValueError:
-        raise InvalidInputError(f"bad date {str(value)[:20]!r}: write YYYY-MM-DD") from None
 
 
 def _job_start(api: Api, params: Params) -> Json:
@@ -454,8 +450,8 @@ def _job_start(api: Api, params: Params) -> Json:
         return api.start_job(NextSolvableDeal(rules, parse_deal_number(_string(params, "start", "1", limit=40))))
     if kind == "daily":
         rules = find_game(_string(params, "game", DEFAULT_GAME.id))
-        return api.start_job(DailyDeal(rules, _parse_date(params.get("date"))))
-    raise InvalidInputError(f"unknown job kind {str(kind)[:20]!r} (hint, check, solvable or daily)")
+        return api.start_job(DailyDeal(rules, parse_iso_date(params.get("date"))))
+    raise InvalidInputError(f"unknown job kind {quote(kind)} (hint, check, solvable or daily)")
 
 
 def _job_step(api: Api, params: Params) -> Json:
@@ -471,9 +467,8 @@ def _job_step(api: Api, params: Params) -> Json:
 
 
 def _job_cancel(api: Api, params: Params) -> Json:
-    number = params.get("job")
-    if isinstance(number, int) and not isinstance(number, bool):
-        api.jobs.pop(number, None)
+    """Forgets the job; a job that has finished or was cancelled already is no error."""
+    api.jobs.pop(_job_number(params), None)
     return None
 
 

@@ -12,6 +12,7 @@ six bits, which keeps positions small and hashing cheap.
 from __future__ import annotations
 
 from .errors import InvalidInputError
+from .inputs import quote, strip_space
 
 CLUBS, SPADES, HEARTS, DIAMONDS = 0, 1, 2, 3
 SUITS = (CLUBS, SPADES, HEARTS, DIAMONDS)
@@ -54,12 +55,17 @@ def card_name(card: int) -> str:
 
 
 def parse_card(text: str) -> int:
-    """Reads ``AC``, ``td``, ``10H``; anything else is an :class:`InvalidInputError`."""
-    token = text.strip().upper()
-    if token.startswith("10"):
-        token = "T" + token[2:]
+    """Reads ``AC``, ``td``, ``10H``; anything else is an :class:`InvalidInputError`.
+
+    Only ASCII is read: ``"ſ".upper()`` is ``"S"`` in Python, and a card
+    written with a long s is not a spade.
+    """
+    token = strip_space(text) if isinstance(text, str) else ""
+    if token.isascii():
+        token = token.upper()
+        if token.startswith("10"):
+            token = "T" + token[2:]
     if len(token) != 2 or token[0] not in RANK_LETTERS or token[1] not in SUIT_LETTERS:
-        raise InvalidInputError(
-            f"unknown card {text.strip()!r} (write rank then suit, like AC, TD or 10D)"
-        )
+        shown = quote(strip_space(text) if isinstance(text, str) else text)
+        raise InvalidInputError(f"unknown card {shown} (write rank then suit, like AC, TD or 10D)")
     return make_card(RANK_LETTERS.index(token[0]), SUIT_LETTERS.index(token[1]))

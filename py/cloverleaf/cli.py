@@ -1,14 +1,18 @@
 """``cloverleaf``: the engine and the solver from a shell.
 
-Every command reads positions in the text format of docs/rules.md (Notation). Bad input is one
-line on standard error and exit status 2, an illegal move exit status 1; no
-traceback ever reaches the user.
+Every command reads positions in the text format of docs/rules.md (Notation). Bad
+input is one short line on standard error and exit status 2, an illegal move exit
+status 1; no traceback ever reaches the user. Input is bounded: a position file or
+standard input is read up to its limit (notation.MAX_POSITION_BYTES) and refused
+beyond it, so ``/dev/zero`` is an error message, not an exhausted memory; messages
+quote at most a short prefix of what was typed.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from collections.abc import Sequence
 
@@ -17,7 +21,8 @@ from .deals import deal
 from .engine import legal_moves, play
 from .errors import CloverLeafError, IllegalMoveError
 from .games import CATALOGUE, find_game
-from .notation import format_position, parse_move, parse_position, read_position_text
+from .inputs import QUOTE_LIMIT
+from .notation import MAX_POSITION_BYTES, format_position, parse_move, parse_position, read_position_text
 from .position import Position
 from .rules import Rules
 
@@ -66,15 +71,36 @@ def _play(args: argparse.Namespace) -> int:
     return 0
 
 
+_QUOTED = re.compile("'([^']{" + str(QUOTE_LIMIT) + "})[^']+'")
+_MESSAGE_LIMIT = 200
+"""argparse's own messages quote whole arguments: longer than this, they are cut."""
+
+
+def short_usage_message(message: str) -> str:
+    """argparse's message on one short line: each quoted argument cut to QUOTE_LIMIT characters.
+
+    argparse quotes what was typed in full ("invalid choice: '<100 kB>'",
+    "unrecognized arguments: <every extra word>"), so its messages are
+    shortened here, as every message of our own parsers already is.
+    """
+    message = " ".join(_QUOTED.sub(r"'\1…'", message).split())
+    return message if len(message) <= _MESSAGE_LIMIT else message[:_MESSAGE_LIMIT] + "…"
+
+
 class _Parser(argparse.ArgumentParser):
-    """argparse that reports usage errors with exit status 2 and one clear line."""
+    """argparse that reports usage errors with exit status 2 and one short line."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        self.exit(EXIT_BAD_INPUT, f"{self.prog}: {message} (try --help)\n")
+        self.exit(EXIT_BAD_INPUT, f"{self.prog}: {short_usage_message(message)} (try --help)\n")
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="cloverleaf", description="Clover Leaf and other fan patience games.")
+    parser = _Parser(
+        prog="cloverleaf",
+        description="Clover Leaf and other fan patience games.",
+        epilog=f"Position files and standard input are read up to {MAX_POSITION_BYTES} bytes (UTF-8, "
+        "a byte-order mark allowed). Bad input: one line on standard error, exit status 2.",
+    )
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     games = commands.add_parser("games", help="list the games")

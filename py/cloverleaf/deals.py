@@ -14,27 +14,25 @@ from collections.abc import Callable
 
 from .cards import KING, rank_of
 from .errors import InvalidInputError
+from .inputs import parse_whole_number, quote
 from .position import Position
 from .rules import DealHook, Rules
 
 MAX_DEAL = 10**20
 MS_LIMIT = 32000
+_DEAL_RANGE = f"write a whole number from 1 to {MAX_DEAL}"
 
 
 def parse_deal_number(text: str | int) -> int:
-    """A deal number from 1 to 10**20, from a string of digits or an int."""
+    """A deal number from 1 to 10**20, from a string of ASCII digits or an int.
+
+    Anything else, 5,000 digits included, is an :class:`InvalidInputError`.
+    """
     if isinstance(text, int) and not isinstance(text, bool):
-        number = text
-    else:
-        token = str(text).strip()
-        if not token.isdigit() or not token.isascii():
-            raise InvalidInputError(
-                f"bad deal number {str(text)[:40]!r}: write a whole number from 1 to {MAX_DEAL}"
-            )
-        number = int(token)
-    if not 1 <= number <= MAX_DEAL:
-        raise InvalidInputError(f"bad deal number {number}: deals run from 1 to {MAX_DEAL}")
-    return number
+        if not 1 <= text <= MAX_DEAL:
+            raise InvalidInputError(f"bad deal number {quote(text)}: {_DEAL_RANGE}")
+        return text
+    return parse_whole_number(text, what="deal number", low=1, high=MAX_DEAL, hint=_DEAL_RANGE)
 
 
 def _microsoft_draws(seed: int) -> Callable[[int], int]:

@@ -7,6 +7,7 @@ in the game's ``summary`` (shown by the command line and the help).
 from __future__ import annotations
 
 from .errors import InvalidInputError
+from .inputs import quote, strip_space
 from .rules import Build, DealHook, EmptyFan, Rules
 
 _SIXTEEN_OF_THREE = (3,) * 16
@@ -137,8 +138,8 @@ _BY_ID = {rules.id: rules for rules in CATALOGUE}
 
 def find_game(game_id: str) -> Rules:
     """The game with that id; an :class:`InvalidInputError` naming the known ids otherwise."""
-    try:
-        return _BY_ID[game_id.strip().lower()]
-    except KeyError:
+    key = strip_space(game_id).lower() if isinstance(game_id, str) and game_id.isascii() else None
+    if key not in _BY_ID:
         known = ", ".join(_BY_ID)
-        raise InvalidInputError(f"unknown game {game_id!r} (known games: {known})") from None
+        raise InvalidInputError(f"unknown game {quote(game_id)} (known games: {known})")
+    return _BY_ID[key]

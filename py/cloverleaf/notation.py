@@ -8,13 +8,25 @@ the line and the card at fault.
 
 from __future__ import annotations
 
+import re
 import sys
-from typing import TextIO
+from typing import IO
 
 from .cards import SUIT_NAMES, card_str, parse_card, suit_of
+from .deals import MAX_DEAL
 from .errors import CloverLeafError, InvalidInputError
+from .inputs import check_size, parse_whole_number, quote, read_limited, strip_space
 from .position import FOUNDATION, REDEAL, Move, Position
 from .rules import Rules
+
+MAX_POSITION_BYTES = 65536
+"""The largest position text read, in bytes: a position takes about 200, comments the rest."""
+MAX_FAN_NUMBER = 99
+"""Fan numbers in moves have at most two digits: no game has more than 18 fans."""
+MAX_REDEALS = 99
+_MOVE_FORMS = "write card>F, card>FAN (like 5C>F or 5C>7), or redeal"
+_HEADERS = {"foundations": "Foundations:", "redeals": "Redeals:", "deal": "Deal:"}
+_PRINTABLE_ASCII = re.compile(r"[\x20-\x7e\t]*")
 
 
 def format_move(move: Move) -> str:
@@ -22,21 +34,28 @@ def format_move(move: Move) -> str:
 
 
 def parse_move(text: str) -> Move:
-    """``5C>F``, ``5C>7`` (fan 7) or ``redeal``; spaces and case do not matter."""
-    token = text.strip().replace(" ", "")
+    """``5C>F``, ``5C>7`` (fan 7) or ``redeal``; spaces and case do not matter.
+
+    A fan is at most two ASCII digits (no game has 100 fans): ``5C>³`` and a
+    5,000-digit fan are refused like any other bad move.
+    """
+    if not isinstance(text, str):
+        raise InvalidInputError(f"bad move {quote(text)}: {_MOVE_FORMS}")
+    shown = quote(strip_space(text))
+    token = strip_space(text).replace(" ", "")
     if token.lower() == "redeal":
         return REDEAL
     card_text, arrow, dest_text = token.partition(">")
     if not arrow or not dest_text:
-        raise InvalidInputError(
-            f"bad move {text.strip()!r}: write card>F, card>FAN (like 5C>F or 5C>7), or redeal"
-        )
+        raise InvalidInputError(f"bad move {shown}: {_MOVE_FORMS}")
     card = parse_card(card_text)
     if dest_text.upper() == "F":
         return Move(card, FOUNDATION)
-    if not dest_text.isdigit() or not dest_text.isascii() or int(dest_text) < 1:
-        raise InvalidInputError(f"bad move {text.strip()!r}: {dest_text!r} is not F or a fan number")
-    return Move(card, int(dest_text) - 1)
+    try:
+        fan = parse_whole_number(dest_text, what="fan", low=1, high=MAX_FAN_NUMBER)
+    except InvalidInputError:
+        raise InvalidInputError(f"bad move {shown}: {quote(dest_text)} is not F or a fan number") from None
+    return Move(card, fan - 1)
 
 
 def format_position(rules: Rules, position: Position) -> str:
@@ -76,32 +95,57 @@ def _parse_foundations(rules: Rules, text: str, line_number: int) -> list[int]:
     return [count or 0 for count in counts]
 
 
-def _parse_count(text: str, what: str, line_number: int) -> int:
-    token = text.strip()
-    if not token.isdigit() or not token.isascii():
-        raise InvalidInputError(f"line {line_number}: {what} must be a whole number, not {token!r}")
-    return int(token)
+def _position_lines(text: str) -> list[tuple[int, str]]:
+    """The lines that say something, numbered from 1, stripped of ASCII space.
+
+    Lines end at ``\n`` only (``str.splitlines`` also breaks at U+2028 and
+    friends, which could turn the tail of a comment into a fan). Comments may
+    hold any text; every other line must be printable ASCII, so no look-alike
+    letter or invisible character is read as part of a card.
+    """
+    lines = []
+    for line_number, raw in enumerate(text.split("\n"), start=1):
+        line = strip_space(raw)
+        if not line or line.startswith("#"):
+            continue
+        if not _PRINTABLE_ASCII.fullmatch(line):
+            raise InvalidInputError(f"line {line_number}: {quote(line)} is not plain ASCII text")
+        lines.append((line_number, line))
+    return lines
 
 
 def parse_position(rules: Rules, text: str) -> Position:
-    """Read a position of ``rules``'s game, refusing any that the game cannot reach."""
+    """Read a position of ``rules``'s game, refusing any that the game cannot reach.
+
+    The text is at most :data:`MAX_POSITION_BYTES` bytes (a position takes
+    about 200; the rest is room for comments); a UTF-8 byte-order mark at its
+    start is ignored. ``Foundations:``, ``Redeals:`` and ``Deal:`` may each
+    appear once.
+    """
+    if not isinstance(text, str):
+        raise InvalidInputError(f"a position must be text, not {quote(text)}")
+    check_size(text, what="the position", max_bytes=MAX_POSITION_BYTES)
     fans: list[tuple[int, ...]] = []
     fan_lines: list[int] = []
     foundations: list[int] | None = None
     redeals = rules.redeals
     deal = 0
-    for line_number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
+    headers: dict[str, int] = {}
+    for line_number, line in _position_lines(text.removeprefix("\ufeff")):
         head, colon, rest = line.partition(":")
         key = head.strip().lower()
+        if colon and key in _HEADERS:
+            if key in headers:
+                raise InvalidInputError(
+                    f"line {line_number}: a second {_HEADERS[key]} line (the first is line {headers[key]})"
+                )
+            headers[key] = line_number
         if colon and key == "foundations":
             foundations = _parse_foundations(rules, rest, line_number)
         elif colon and key == "redeals":
-            redeals = _parse_count(rest, "Redeals", line_number)
+            redeals = _parse_count(rest, "Redeals", line_number, MAX_REDEALS)
         elif colon and key == "deal":
-            deal = _parse_count(rest, "Deal", line_number)
+            deal = _parse_count(rest, "Deal", line_number, MAX_DEAL)
         elif line == "-":
             fans.append(())
             fan_lines.append(line_number)
@@ -123,6 +167,34 @@ def parse_position(rules: Rules, text: str) -> Position:
     return position
 
 
+def _parse_count(text: str, what: str, line_number: int, high: int) -> int:
+    try:
+        return parse_whole_number(text, what=what, low=0, high=high)
+    except InvalidInputError:
+        raise InvalidInputError(
+            f"line {line_number}: {what} must be a whole number from 0 to {high}, not {quote(strip_space(text))}"
+        ) from None
+
+
+def most_fans(rules: Rules) -> int:
+    """The most fans a position of the game can have.
+
+    Before any redeal that is the deal's fan count. A redeal deals the cards
+    in play again in fans of three, splitting a last fan of three into two and
+    one (engine.redeal), so the most fans come from redealing every card that
+    can be in play: 48 in Trefoil give 17 fans, 52 in La Belle Lucie 18.
+    """
+    if not rules.redeals:
+        return rules.fan_count
+    in_play = 52 - (4 if rules.bases_dealt and not rules.foundation_return else 0)
+    return max(rules.fan_count, redealt_fan_count(in_play))
+
+
+def redealt_fan_count(cards: int) -> int:
+    """How many fans a redeal of ``cards`` cards makes (engine.redeal's shape)."""
+    return -(-cards // 3) + (1 if cards and cards % 3 == 0 else 0)
+
+
 def validate(rules: Rules, position: Position, fan_lines: list[int] | None = None) -> None:
     """Raise :class:`InvalidInputError` unless ``position`` can arise in the game."""
 
@@ -133,15 +205,16 @@ def validate(rules: Rules, position: Position, fan_lines: list[int] | None = Non
     fans = position.fans
     if not fans:
         raise InvalidInputError("the position has no fans")
-    if rules.redeals:
-        if len(fans) > max(rules.fan_count, 18):
-            raise InvalidInputError(f"{rules.name} has at most {rules.fan_count} fans, got {len(fans)}")
-    elif len(fans) != rules.fan_count:
-        raise InvalidInputError(f"{rules.name} has {rules.fan_count} fans, got {len(fans)}")
     if not 0 <= position.redeals_left <= rules.redeals:
         raise InvalidInputError(
             f"{rules.name} allows {rules.redeals} redeals, the position says {position.redeals_left} are left"
         )
+    if position.redeals_left == rules.redeals:
+        if len(fans) != rules.fan_count:
+            redealt = " before a redeal" if rules.redeals else ""
+            raise InvalidInputError(f"{rules.name} has {rules.fan_count} fans{redealt}, got {len(fans)}")
+    elif len(fans) > most_fans(rules):
+        raise InvalidInputError(f"{rules.name} has at most {most_fans(rules)} fans after a redeal, got {len(fans)}")
     seen: dict[int, str] = {}
     for suit, count in enumerate(position.foundations):
         if not rules.foundation_return and rules.bases_dealt and count < 1:
@@ -165,16 +238,26 @@ def validate(rules: Rules, position: Position, fan_lines: list[int] | None = Non
         raise InvalidInputError(f"missing card{'s' if len(missing) > 1 else ''}: {' '.join(missing)}")
 
 
+def read_position_text(source: str, stdin: IO[bytes] | IO[str] | None = None) -> str:
+    """The text of a position file, or of standard input for ``-`` (the command line's way).
 
-
-def read_position_text(source: str, stdin: TextIO | None = None) -> str:
-    """The text of a position file, or of standard input for ``-`` (the command line's way)."""
+    At most :data:`MAX_POSITION_BYTES` bytes are read, so ``/dev/zero`` or an
+    endless pipe is refused at once instead of filling the memory.
+    """
     if source == "-":
-        return (stdin or sys.stdin).read()
+        stream = stdin if stdin is not None else _standard_input()
+        return read_limited(stream, what="standard input", max_bytes=MAX_POSITION_BYTES)
     try:
-        with open(source, encoding="utf-8") as handle:
-            return handle.read()
+        with open(source, "rb") as handle:
+            return read_limited(handle, what=quote(source), max_bytes=MAX_POSITION_BYTES)
     except OSError as error:
-        raise CloverLeafError(f"cannot read {source}: {error.strerror}") from None
-    except UnicodeDecodeError:
-        raise CloverLeafError(f"cannot read {source}: it is not UTF-8 text") from None
+        raise CloverLeafError(f"cannot read {quote(source)}: {error.strerror}") from None
+
+
+def _standard_input() -> IO[bytes] | IO[str] | None:
+    """Standard input as bytes where it has them (a real file), else as it is (a test's StringIO)."""
+    stream = sys.stdin
+    if stream is None:
+        return None
+    buffer: IO[bytes] | None = getattr(stream, "buffer", None)
+    return buffer if buffer is not None else stream

@@ -29,11 +29,17 @@ from .engine import (
 )
 from .errors import CloverLeafError, IllegalMoveError, InvalidInputError
 from .games import find_game
+from .inputs import json_int, json_list, json_object, json_str, parse_json, quote
 from .notation import format_position, parse_move, parse_position
 from .position import FOUNDATION, REDEAL, Move, Position
 from .rules import Rules
 
 SAVE_VERSION = 1
+MAX_SAVE_BYTES = 262144
+"""The largest save read, in bytes: room for some 35,000 decisions (a won game takes a few hundred)."""
+MAX_SAVE_DEPTH = 2
+"""A save is an object of strings and lists of strings or flags: nested two deep."""
+_SAVE_FIELDS = frozenset({"v", "game", "deal", "start", "open", "moves", "redo", "settings"})
 RANDOM_DEALS = 1_000_000_000
 
 
@@ -306,34 +312,49 @@ class Session:
 
     @classmethod
     def restore(cls, text: str) -> Session:
-        """Read a save; a save that cannot be read is an InvalidInputError, never a crash."""
+        """Read a save; anything but a save this class could have written is an InvalidInputError.
+
+        The text is bounded before it is parsed (:data:`MAX_SAVE_BYTES`,
+        :data:`MAX_SAVE_DEPTH`), every field has its exact type, and every
+        move is replayed through the checked door: the moves made and also the
+        moves that can be redone, so a save that restores can always be
+        redone to its end.
+        """
         try:
-            data = json.loads(text)
-            if not isinstance(data, dict):
-                raise InvalidInputError("not a saved game")
-            version = data.get("v")
-            if version != SAVE_VERSION:
-                raise InvalidInputError(f"unknown save version {version!r}")
-            rules = find_game(str(data["game"]))
-            flags = data.get("settings", [1, 1, 1])
-            settings = Settings(*(bool(flag) for flag in flags[:3]))
-            if "deal" in data:
-                number = parse_deal_number(str(data["deal"]))
-                session = cls(rules, deal(rules, number), number, settings)
-            else:
-                session = cls(rules, parse_position(rules, str(data["start"])), None, settings)
-            opening = _parse_group(str(data.get("open", "")))
-            session._replace_opening(opening)
-            for group_text in data.get("moves", []):
-                session._replay_group(_parse_group(str(group_text)))
-            session.redo_groups = [_parse_group(str(g)) for g in data.get("redo", [])]
-            session.last_moves = []
-            return session
+            return cls._read_save(text)
         except CloverLeafError as error:
             raise InvalidInputError(f"the saved game cannot be read: {error}") from None
-        except (ValueError, KeyError, TypeError, AttributeError, IndexError) as error:
-            detail = "it is not valid JSON" if isinstance(error, json.JSONDecodeError) else "it is damaged"
-            raise InvalidInputError(f"the saved game cannot be read: {detail}") from None
+
+    @classmethod
+    def _read_save(cls, text: str) -> Session:
+        raw = parse_json(text, what="the save", max_bytes=MAX_SAVE_BYTES, max_depth=MAX_SAVE_DEPTH)
+        data = json_object(raw, what="the save", keys=_SAVE_FIELDS)
+        version = data.get("v")
+        if type(version) is not int or version != SAVE_VERSION:
+            raise InvalidInputError(f"unknown save version {quote(version)}")
+        rules = find_game(json_str(data.get("game"), what="game"))
+        settings = _settings_from_save(data.get("settings", [1, 1, 1]))
+        if ("deal" in data) == ("start" in data):
+            raise InvalidInputError("a save holds either a deal number or a start position")
+        if "deal" in data:
+            number = parse_deal_number(json_str(data["deal"], what="deal number"))
+            session = cls(rules, deal(rules, number), number, settings)
+        else:
+            session = cls(rules, parse_position(rules, json_str(data["start"], what="start position")), None, settings)
+        session._replace_opening(_parse_group(json_str(data.get("open", ""), what="opening moves")))
+        for group in _groups_from_save(data.get("moves", []), "moves"):
+            session._replay_group(group)
+        session.redo_groups = _groups_from_save(data.get("redo", []), "redo")
+        session._check_redo()
+        session.last_moves = []
+        return session
+
+    def _check_redo(self) -> None:
+        """Raise IllegalMoveError unless every group that can be redone replays legally, in redo order."""
+        position = self.position
+        for group in reversed(self.redo_groups):
+            for move in group:
+                position = play(self.rules, position, move)
 
     def _replace_opening(self, opening: list[Move]) -> None:
         """Use the opening moves recorded in a save instead of recomputing them."""
@@ -360,3 +381,23 @@ def _group_text(group: list[Move]) -> str:
 
 def _parse_group(text: str) -> list[Move]:
     return [parse_move(token) for token in text.split()]
+
+
+def _groups_from_save(value: object, what: str) -> list[list[Move]]:
+    """A save's list of decisions, each a non-empty string of moves."""
+    groups = []
+    for number, item in enumerate(json_list(value, what=what, max_items=MAX_SAVE_BYTES), start=1):
+        group = _parse_group(json_str(item, what=f"{what} entry {number}"))
+        if not group:
+            raise InvalidInputError(f"{what} entry {number} holds no move")
+        groups.append(group)
+    return groups
+
+
+def _settings_from_save(value: object) -> Settings:
+    """Exactly three flags, each the integer 0 or 1 (as :meth:`Session.save` writes them)."""
+    flags = json_list(value, what="settings", max_items=3)
+    if len(flags) != 3:
+        raise InvalidInputError(f"settings must hold 3 flags, not {len(flags)}")
+    click_to_play, auto_move, auto_complete = (json_int(flag, what="setting", low=0, high=1) for flag in flags)
+    return Settings(bool(click_to_play), bool(auto_move), bool(auto_complete))

@@ -1,8 +1,9 @@
 """The solver's commands for ``cloverleaf``: ``solve``, ``stats`` and ``daily``.
 
 ``cli.py`` calls :func:`register` with its subparsers. Every handler returns the
-exit status: 0 for an answer (a verdict is an answer, ``unknown`` included), 2
-for bad input, reported as one line ``cloverleaf: <message>`` on standard error.
+exit status 0 for an answer (a verdict is an answer, ``unknown`` included) and
+raises :class:`CloverLeafError` for bad input, which ``cli.main`` reports as one
+line ``cloverleaf: <message>`` on standard error with exit status 2.
 
     cloverleaf solve clover-leaf position.txt --budget 100000
     cloverleaf solve clover-leaf --deal 7 --json
@@ -21,27 +22,27 @@ import time
 from typing import Any
 
 from .deals import deal, parse_deal_number
-from .errors import CloverLeafError
+from .errors import CloverLeafError, InvalidInputError
 from .games import find_game
+from .inputs import parse_iso_date, parse_whole_number
 from .notation import parse_position, read_position_text
 from .position import Position
 from .rules import Rules
 from .solver import SOLVED, UNKNOWN, UNSOLVABLE, Search, daily_deal, solve, solve_budget
 
-EXIT_BAD_INPUT = 2
-
-
-def _fail(message: str) -> int:
-    print(f"cloverleaf: {message}", file=sys.stderr)
-    return EXIT_BAD_INPUT
+MAX_BUDGET = 10**12
+"""The largest node budget taken (days of search): more digits are a typing slip."""
 
 
 def _budget(text: str) -> int:
-    """argparse type: a node budget, a whole number of at least 1."""
-    token = text.replace("_", "")
-    if not token.isdigit() or int(token) < 1:
-        raise argparse.ArgumentTypeError(f"bad budget {text!r}: give a number of nodes, at least 1")
-    return int(token)
+    """argparse type: a node budget, a whole number from 1 to :data:`MAX_BUDGET` (``_`` groups digits)."""
+    try:
+        return parse_whole_number(
+            text.replace("_", ""), what="budget", low=1, high=MAX_BUDGET,
+            hint=f"give a number of nodes from 1 to {MAX_BUDGET}",
+        )
+    except InvalidInputError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def _position(args: argparse.Namespace) -> tuple[Rules, Position]:
@@ -54,10 +55,7 @@ def _position(args: argparse.Namespace) -> tuple[Rules, Position]:
 
 
 def _solve(args: argparse.Namespace) -> int:
-    try:
-        rules, position = _position(args)
-    except CloverLeafError as error:
-        return _fail(str(error))
+    rules, position = _position(args)
     budget = args.budget or solve_budget(rules)
     result = solve(rules, position, budget)
     if args.json:
@@ -81,14 +79,11 @@ def _progress(done: int, total: int, counts: dict[str, int]) -> None:
 
 
 def _stats(args: argparse.Namespace) -> int:
-    try:
-        rules = find_game(args.game)
-        first = parse_deal_number(args.first)
-        last = parse_deal_number(args.last)
-    except CloverLeafError as error:
-        return _fail(str(error))
+    rules = find_game(args.game)
+    first = parse_deal_number(args.first)
+    last = parse_deal_number(args.last)
     if last < first:
-        return _fail(f"the range {first} to {last} is empty: give FIRST <= LAST")
+        raise InvalidInputError(f"the range {first} to {last} is empty: give FIRST <= LAST")
     budget = args.budget or solve_budget(rules)
     counts = {SOLVED: 0, UNSOLVABLE: 0, UNKNOWN: 0}
     seconds: list[float] = []
@@ -129,17 +124,8 @@ def _stats(args: argparse.Namespace) -> int:
 
 
 def _daily(args: argparse.Namespace) -> int:
-    try:
-        rules = find_game(args.game)
-        if args.date is None:
-            date = datetime.date.today()
-        else:
-            try:
-                date = datetime.date.fromisoformat(args.date.strip())
-            except ValueError:
-                raise CloverLeafError(f"bad date {args.date!r}: write it as YYYY-MM-DD") from None
-    except CloverLeafError as error:
-        return _fail(str(error))
+    rules = find_game(args.game)
+    date = datetime.date.today() if args.date is None else parse_iso_date(args.date)
     print(daily_deal(rules, date))
     return 0
 

@@ -15,15 +15,26 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass, field, replace
+from dataclasses import fields as dataclass_fields
 from datetime import date, timedelta
 from typing import Any
 
 from .errors import InvalidInputError
-from .games import find_game
+from .games import CATALOGUE, find_game
+from .inputs import json_int, json_list, json_number, json_object, json_str, parse_iso_date, parse_json, quote
 
 STATS_VERSION = 1
+MAX_STATS_BYTES = 65536
+"""The largest statistics text read, in bytes: every game's buckets take a few kilobytes."""
+MAX_STATS_DEPTH = 5
+"""Statistics nest five deep: the record, its games, a game, a bucket, the recent results."""
+MAX_COUNT = 2**53 - 1
+"""The largest count or move number kept: the largest integer a JavaScript number holds exactly."""
+MAX_SECONDS = 1e9
+"""The longest time kept, in seconds (some 31 years)."""
 RECENT = 30
 BUCKETS = ("all", "solvable", "daily")
+_GAME_IDS = frozenset(rules.id for rules in CATALOGUE)
 
 
 @dataclass(frozen=True)
@@ -44,12 +55,12 @@ class Bucket:
     def record(self, won: bool, moves: int, seconds: float, day: str | None = None) -> Bucket:
         recent = (*self.recent, int(won))[-RECENT:]
         if not won:
-            return replace(self, played=self.played + 1, streak=0, recent=recent)
-        streak = self.streak + 1
+            return replace(self, played=_add_one(self.played), streak=0, recent=recent)
+        streak = _add_one(self.streak)
         updated = replace(
             self,
-            played=self.played + 1,
-            won=self.won + 1,
+            played=_add_one(self.played),
+            won=_add_one(self.won),
             streak=streak,
             best_streak=max(self.best_streak, streak),
             best_time=seconds if self.best_time is None else min(self.best_time, seconds),
@@ -58,7 +69,7 @@ class Bucket:
         )
         if day is not None and day != self.last_day:
             follows = self.last_day is not None and _day_after(self.last_day) == day
-            day_streak = self.day_streak + 1 if follows else 1
+            day_streak = _add_one(self.day_streak) if follows else 1
             updated = replace(
                 updated, last_day=day, day_streak=day_streak, best_day_streak=max(self.best_day_streak, day_streak)
             )
@@ -69,6 +80,10 @@ class Bucket:
         data["recent"] = list(self.recent)
         data["win_rate"] = round(self.won / self.played, 4) if self.played else None
         return data
+
+
+_BUCKET_FIELDS = frozenset(field.name for field in dataclass_fields(Bucket))
+_COUNT_FIELDS = ("played", "won", "streak", "best_streak", "day_streak", "best_day_streak")
 
 
 @dataclass(frozen=True)
@@ -85,8 +100,10 @@ class Stats:
     ) -> Stats:
         """The statistics after one finished game (won, or lost: abandoned or stuck)."""
         game = find_game(game).id
-        if moves < 0 or seconds < 0:
-            raise InvalidInputError("moves and time cannot be negative")
+        if not isinstance(won, bool):
+            raise InvalidInputError(f"bad result {quote(won)}: won is true or false")
+        moves = json_int(moves, what="move count", low=0, high=MAX_COUNT)
+        seconds = json_number(seconds, what="time", low=0, high=MAX_SECONDS)
         if daily is not None:
             daily = _parse_day(daily)
         kinds = ["all"] + (["solvable"] if solvable else []) + (["daily"] if daily else [])
@@ -114,7 +131,7 @@ class Stats:
                 for game, buckets in self.games.items()
             },
         }
-        return json.dumps(data, separators=(",", ":"), sort_keys=True)
+        return json.dumps(data, separators=(",", ":"), sort_keys=True, allow_nan=False)
 
 
 def _bucket_json(bucket: Bucket) -> dict[str, Any]:
@@ -127,39 +144,77 @@ def _bucket_json(bucket: Bucket) -> dict[str, Any]:
 
 
 def load(text: str | None) -> Stats:
-    """Statistics from their saved text; None or "" is a fresh start."""
-    if not text:
+    """Statistics from their saved text; None or "" is a fresh start.
+
+    Anything but statistics this module could have written is an
+    :class:`InvalidInputError`: text over :data:`MAX_STATS_BYTES` or nested
+    deeper than :data:`MAX_STATS_DEPTH`, unknown games, buckets or fields, and
+    any field of the wrong type or range (``"streak": "3"``, a string best
+    time, ``"last_day": 5``, ``1e999``, ``NaN``, ``true`` for a count).
+    """
+    if text is None or text == "":
         return Stats()
     try:
-        data = json.loads(text)
-        if not isinstance(data, dict) or data.get("v") != STATS_VERSION:
-            raise InvalidInputError(f"unknown statistics version {data.get('v') if isinstance(data, dict) else None!r}")
-        games: dict[str, dict[str, Bucket]] = {}
-        for game, buckets in data["games"].items():
-            game = find_game(game).id
-            games[game] = {}
-            for kind, fields in buckets.items():
-                if kind not in BUCKETS:
-                    raise InvalidInputError(f"unknown statistics bucket {kind!r}")
-                if "recent" in fields:
-                    fields = {**fields, "recent": tuple(int(bool(x)) for x in fields["recent"])[-RECENT:]}
-                bucket = Bucket(**fields)
-                if not 0 <= bucket.won <= bucket.played:
-                    raise InvalidInputError("statistics count more wins than games")
-                games[game][kind] = bucket
-        return Stats(games)
+        return _read_stats(text)
     except InvalidInputError as error:
         raise InvalidInputError(f"the statistics cannot be read: {error}") from None
-    except (ValueError, TypeError, KeyError, AttributeError) as error:
-        raise InvalidInputError(f"the statistics cannot be read: {type(error).__name__}") from None
+
+
+def _read_stats(text: str) -> Stats:
+    raw = parse_json(text, what="the statistics", max_bytes=MAX_STATS_BYTES, max_depth=MAX_STATS_DEPTH)
+    data = json_object(raw, what="the statistics", keys=frozenset({"v", "games"}))
+    version = data.get("v")
+    if type(version) is not int or version != STATS_VERSION:
+        raise InvalidInputError(f"unknown statistics version {quote(version)}")
+    games: dict[str, dict[str, Bucket]] = {}
+    for game, buckets in json_object(data.get("games"), what="games").items():
+        if game not in _GAME_IDS:
+            raise InvalidInputError(f"unknown game {quote(game)}")
+        games[game] = {
+            kind: _read_bucket(fields, f"{game} {kind}")
+            for kind, fields in json_object(buckets, what=f"{game}", keys=frozenset(BUCKETS)).items()
+        }
+    return Stats(games)
+
+
+def _read_bucket(value: object, where: str) -> Bucket:
+    fields = json_object(value, what=where, keys=_BUCKET_FIELDS)
+    counts = {
+        name: json_int(fields.get(name, 0), what=f"{where} {name}", low=0, high=MAX_COUNT) for name in _COUNT_FIELDS
+    }
+    best_time = fields.get("best_time")
+    if best_time is not None:
+        best_time = json_number(best_time, what=f"{where} best_time", low=0, high=MAX_SECONDS)
+    fewest_moves = fields.get("fewest_moves")
+    if fewest_moves is not None:
+        fewest_moves = json_int(fewest_moves, what=f"{where} fewest_moves", low=0, high=MAX_COUNT)
+    recent = tuple(
+        json_int(result, what=f"{where} recent result", low=0, high=1)
+        for result in json_list(fields.get("recent", []), what=f"{where} recent", max_items=RECENT)
+    )
+    last_day = fields.get("last_day")
+    if last_day is not None:
+        last_day = parse_iso_date(json_str(last_day, what=f"{where} last_day"), f"{where} last_day").isoformat()
+    bucket = Bucket(
+        best_time=best_time, fewest_moves=fewest_moves, recent=recent, last_day=last_day, **counts
+    )
+    if bucket.won > bucket.played:
+        raise InvalidInputError(f"{where} counts more wins than games")
+    return bucket
 
 
 def _parse_day(text: str) -> str:
+    return parse_iso_date(text).isoformat()
+
+
+def _day_after(day: str) -> str | None:
+    """The next day, or None after the last day a date can hold (9999-12-31)."""
     try:
-        return date.fromisoformat(str(text)).isoformat()
-    except ValueError:
-        raise InvalidInputError(f"bad date {str(text)[:20]!r}: write YYYY-MM-DD") from None
+        return (date.fromisoformat(day) + timedelta(days=1)).isoformat()
+    except OverflowError:
+        return None
 
 
-def _day_after(day: str) -> str:
-    return (date.fromisoformat(day) + timedelta(days=1)).isoformat()
+def _add_one(count: int) -> int:
+    """``count + 1``, held at :data:`MAX_COUNT` so that what is written always loads back."""
+    return min(count + 1, MAX_COUNT)
