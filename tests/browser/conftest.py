@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 import http.server
+import json
 import os
 import shutil
 import threading
@@ -116,15 +117,33 @@ def browser(playwright_instance: Any) -> Iterator[Any]:
     browser.close()
 
 
-class App:
-    """One page of the app in a fresh context, with what the tests need to drive it."""
+INTRO_KEY = "cloverleaf.intro.v1"
 
-    def __init__(self, browser: Any, base_url: str, **context_options: Any) -> None:
+
+def intro_seen_script() -> str:
+    """An init script that marks every game's first-visit overlay as closed (web/js/overlay.js)."""
+    from cloverleaf.games import CATALOGUE
+
+    games = json.dumps([rules.id for rules in CATALOGUE])
+    key = INTRO_KEY
+    return f"try {{ if (localStorage.getItem('{key}') === null) localStorage.setItem('{key}', '{games}'); }} catch {{}}"
+
+
+class App:
+    """One page of the app in a fresh context, with what the tests need to drive it.
+
+    The first-visit overlay would stand over the table of every test: it is
+    closed for every game beforehand, unless ``first_visit`` asks for it.
+    """
+
+    def __init__(self, browser: Any, base_url: str, first_visit: bool = False, **context_options: Any) -> None:
         self.base_url = base_url
         self.origin = base_url.split(SUB_PATH)[0]
         self.outside: list[str] = []
         self.errors: list[str] = []
         self.context = browser.new_context(**context_options)
+        if not first_visit:
+            self.context.add_init_script(intro_seen_script())
         self.context.route("**/*", self._route)
         self.page = self.context.new_page()
         self.page.on("console", self._console)

@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+import functools
 import json
 from typing import Any
 
 import pytest
+
+from cloverleaf.cards import card_str
+from cloverleaf.engine import destinations
+from cloverleaf.games import find_game
+from cloverleaf.session import Session, Settings
+from cloverleaf.solver.jobs import hint
 
 from . import plans
 
@@ -21,21 +28,95 @@ def card_words(card: str) -> str:
     return card_name(parse_card(card))
 
 
-def test_a_stuck_game_says_so_and_offers_a_way_out(app: Any) -> None:
-    game, deal, cards = plans.clicks_to_stuck()
-    app.open(f"{game}/{deal}")
+@functools.cache
+def stuck_after_clicks(game: str = "alexander-the-great") -> tuple[str, tuple[str, ...], int]:
+    """(deal, cards, undo): a winnable deal that clicking these cards in turn leaves
+    stuck, and how many decisions back it could still be won (more than one).
+
+    Found with the engine on CPython: the click rule on the first clickable card
+    each time, as the page's click plays it.
+    """
+    rules = find_game(game)
+    for number in range(1, 80):
+        session = Session.new(game, number, Settings())
+        if hint(rules, session.history(), forced_autoplay=True).verdict != "solved":
+            continue
+        cards: list[str] = []
+        while not session.stuck and not session.won and len(cards) < 6:
+            movable = destinations(rules, session.position)
+            clickable = [card for card in movable if session.click_target(card) is not None]
+            if not clickable:
+                break
+            session.click(clickable[0])
+            cards.append(card_str(clickable[0]))
+        if session.stuck:
+            undo = hint(rules, session.history(), forced_autoplay=True).undo
+            if undo is not None and undo > 1:
+                return str(number), tuple(cards), undo
+    raise AssertionError("no winnable deal found that clicking leaves stuck")
+
+
+def cards_overlapping(app: Any, selector: str) -> list[str]:
+    """The cards whose drawn box meets the element's box."""
+    return list(app.page.evaluate(
+        """(selector) => {
+            const panel = document.querySelector(selector).getBoundingClientRect();
+            return [...document.querySelectorAll('.card')].filter((card) => {
+                const box = card.getBoundingClientRect();
+                return box.right > panel.left && box.left < panel.right
+                    && box.bottom > panel.top && box.top < panel.bottom;
+            }).map((card) => card.dataset.card);
+        }""",
+        selector,
+    ))
+
+
+def test_a_stuck_game_names_the_move_that_lost_it_and_goes_back(app: Any) -> None:
+    deal, cards, undo = stuck_after_clicks()
+    app.open(f"alexander-the-great/{deal}")
     for count, card in enumerate(cards, 1):
         app.click_card(card)
         app.wait_moves(count)
-    panel = app.page.locator('#panel[data-panel="stuck"]')
-    panel.wait_for()
-    assert "No more moves" in panel.inner_text()
     assert app.page.evaluate("document.body.dataset.stuck") == "true"
-    for action in ("undo", "restart", "new"):
-        assert panel.locator(f'[data-panel-action="{action}"]').is_visible()
+    # The stuck panel gives way to the solver's answer: the move that lost the game.
+    panel = app.page.locator('#panel[data-panel="lost"]')
+    panel.wait_for(timeout=60_000)
+    number = len(cards) - undo + 1
+    text = panel.inner_text()
+    assert "No more moves" in text and f"Move {number} (the {card_words(cards[number - 1])}" in text, text
+    assert f"Undo {undo} moves to get back" in text
+    for action in ("undo", "solve", "restart", "new", "close"):
+        assert panel.locator(f'[data-panel-action="{action}"]').is_visible(), action
     panel.locator('[data-panel-action="undo"]').click()
-    app.wait_moves(len(cards) - 1)
+    app.wait_moves(len(cards) - undo)
     assert app.page.locator("#panel").is_hidden()
+
+
+def test_the_stuck_panel_on_a_phone_covers_no_card_and_closes(make_app: Any) -> None:
+    app = make_app(viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True)
+    deal, cards, _ = stuck_after_clicks()
+    app.open(f"alexander-the-great/{deal}")
+    for count, card in enumerate(cards, 1):
+        app.page.locator(f'.card[data-card="{card}"]').tap(position={"x": 6, "y": 6})
+        app.wait_moves(count)
+    panel = app.page.locator("#panel")
+    panel.wait_for()
+    app.page.wait_for_function("() => !document.querySelector('.card--moving')")
+    app.page.wait_for_timeout(200)  # the table lays its cards out again above the sheet
+    box = panel.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= 640.5 and box["width"] >= 359
+    assert cards_overlapping(app, "#panel") == []
+    # Closed by its ×: the table has its room back.
+    panel.locator('[data-panel-action="close"]').tap()
+    assert panel.is_hidden()
+    # Shown again (an undo and a redo), and closed by Escape.
+    app.press("undo")
+    app.wait_moves(len(cards) - 1)
+    app.press("redo")
+    app.wait_moves(len(cards))
+    panel.wait_for()
+    app.page.keyboard.press("Escape")
+    assert panel.is_hidden()
 
 
 def test_restart_from_a_stuck_game(app: Any) -> None:
@@ -128,3 +209,26 @@ def test_choose_a_game_and_redeal(app: Any) -> None:
     redeal.click()
     app.wait_moves(1)
     assert "1 left" in redeal.inner_text()
+
+
+def test_new_with_a_game_in_progress_asks_first(app: Any) -> None:
+    deal, card, fan, _ = plans.deal_with_fan_move()
+    app.open(f"clover-leaf/{deal}")
+    app.drag(card, fan)
+    app.wait_moves(1)
+    app.press("new")
+    confirm = app.page.locator('#panel[data-panel="confirm"]')
+    confirm.wait_for()
+    assert "Leave this game?" in confirm.inner_text()
+    # Staying keeps the game as it was, and counts nothing.
+    confirm.locator('[data-panel-action="close"]').click()
+    assert confirm.is_hidden()
+    assert app.moves() == 1 and app.page.evaluate("document.body.dataset.deal") == deal
+    assert app.page.evaluate("localStorage.getItem('cloverleaf.stats.v1')") is None
+    # Leaving deals anew and counts the game left as lost.
+    app.press("new")
+    confirm.locator('[data-panel-action="leave"]').click()
+    app.page.wait_for_function("d => document.body.dataset.deal !== d", arg=deal, timeout=60_000)
+    app.settle()
+    assert app.moves() == 0
+    assert app.page.evaluate("localStorage.getItem('cloverleaf.stats.v1')") is not None

@@ -41,6 +41,8 @@ export function showState(state, game, { daily }) {
   setDisabled("redo", !state.canRedo);
   setDisabled("restart", !state.canUndo && !state.canRedo);
   setDisabled("hint", state.won);
+  setDisabled("solve", state.won);
+  setDisabled("share", !state.deal);
   const redeal = /** @type {HTMLButtonElement} */ ($("#redeal"));
   redeal.hidden = !(game && game.redeals > 0);
   redeal.disabled = !state.canRedeal;

@@ -164,9 +164,12 @@ export class Deals {
     }
   }
 
-  /** Play this deal again from its start; the attempt left counts as lost when it had a move. */
-  async restart() {
-    if (!(await this.confirmLeave())) return;
+  /**
+   * Play this deal again from its start; the attempt left counts as lost when it had a move.
+   * @param {{ask?: boolean}} [options]  ask: confirm first when a game is in progress
+   */
+  async restart({ ask = true } = {}) {
+    if (ask && !(await this.confirmLeave())) return;
     this.leaveCurrent();
     const table = this.app.table;
     if (table) this.stats.begin(table, { daily: this.app.daily, solvable: this.app.solvable });

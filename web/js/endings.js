@@ -1,6 +1,9 @@
 // @ts-check
 // The end of a game: the win, and a table where nothing can move. A stuck game
-// asks the solver at once where it was lost, so the way back is one button.
+// asks the solver at once where it was lost, so the way back is one button
+// (guidance.js then shows the lost panel in the stuck panel's place). A game the
+// app solved (its solution shown, solution.js) ends with "solved by the app":
+// it counts in no statistics (stats.js).
 
 import { formatDuration, t } from "./i18n.js";
 import { hidePanel, panelKind, showPanel } from "./panel.js";
@@ -11,18 +14,21 @@ import { gameInfo } from "./state.js";
 /** @typedef {import("./game.js").Shown} Shown */
 /** @typedef {import("./clock.js").Clock} Clock */
 /** @typedef {import("./protocol.js").State} State */
+/** @typedef {import("./stats.js").StatsKeeper} StatsKeeper */
 
 export class Endings {
   /**
    * @param {AppState} app
    * @param {Game} game
    * @param {Clock} clock
-   * @param {{newDeal: (game?: string, options?: {ask?: boolean}) => void, restart: () => void}} deals
+   * @param {{newDeal: (game?: string, options?: {ask?: boolean}) => void, restart: (options?: {ask?: boolean}) => void}} deals
    * @param {{explainStuck: () => void}} guidance
    * @param {(tab: string) => void} openInfo  the info dialog's tab ("stats")
+   * @param {StatsKeeper} stats
    */
-  constructor(app, game, clock, deals, guidance, openInfo) {
+  constructor(app, game, clock, deals, guidance, openInfo, stats) {
     this.app = app;
+    this.stats = stats;
     this.game = game;
     this.clock = clock;
     this.deals = deals;
@@ -46,9 +52,17 @@ export class Endings {
 
   /** @param {State} state */
   celebrate(state) {
+    const newDeal = { label: t("button.newDeal"), name: "new", primary: true, action: () => this.deals.newDeal(undefined, { ask: false }) };
+    if (this.stats.isShown(state, this.app.daily)) {
+      showPanel("won", t("won.solvedTitle"), t("won.solvedText"), [
+        newDeal,
+        { label: t("button.restart"), name: "restart", action: () => this.deals.restart({ ask: false }) },
+      ]);
+      return;
+    }
     const time = formatDuration(this.clock.value() / 1000);
     showPanel("won", t("won.title"), t("won.text", { moves: t("status.moves", { count: state.moves }), time }), [
-      { label: t("button.newDeal"), name: "new", primary: true, action: () => this.deals.newDeal(undefined, { ask: false }) },
+      newDeal,
       { label: t("tab.stats"), name: "stats", action: () => this.openInfo("stats") },
     ]);
   }

@@ -1,23 +1,29 @@
 // @ts-check
 // Help from the solver: a hint (the next move of a plan that wins; pressing it
 // again and again wins the game), and, when the position can no longer be won,
-// the move that lost it with one button back to the last winnable position.
-// The searching is the engine's (a hint job in the worker); this file asks,
-// marks the hinted card and its destination, and says it in the player's words.
+// the move that lost it with one button back to the last winnable position and
+// one to watch the solution from there. With the setting "tell me when the game
+// becomes lost" on, every move is checked in the background (the next move
+// cancels the check) and a game that has just become lost is said at once.
+// The searching is the engine's (hint and check jobs in the worker); this file
+// asks, marks the hinted card and its destination, and says it in the player's
+// words.
 
 import { setBusy } from "./bar.js";
 import { cardName } from "./cards.js";
 import { t } from "./i18n.js";
 import { notice } from "./notice.js";
-import { showPanel } from "./panel.js";
+import { panelKind, showPanel } from "./panel.js";
 import { report } from "./report.js";
 
 /** @typedef {import("./state.js").AppState} AppState */
 /** @typedef {import("./engine.js").EngineClient} EngineClient */
 /** @typedef {import("./game.js").Game} Game */
+/** @typedef {import("./game.js").Shown} Shown */
 /** @typedef {import("./render.js").TableView} TableView */
 /** @typedef {import("./protocol.js").Move} Move */
 /** @typedef {import("./protocol.js").HintResult} HintResult */
+/** @typedef {{promise: Promise<any>, cancel: () => void}} Job */
 
 /**
  * A move in words: "seven of hearts onto eight of hearts".
@@ -38,7 +44,7 @@ export class Guidance {
    * @param {EngineClient} engine
    * @param {Game} game
    * @param {TableView} view
-   * @param {{newDeal: () => void}} deals
+   * @param {{newDeal: (game?: string, options?: {ask?: boolean}) => void, restart: (options?: {ask?: boolean}) => void}} deals
    */
   constructor(app, engine, game, view, deals) {
     this.app = app;
@@ -46,10 +52,21 @@ export class Guidance {
     this.game = game;
     this.view = view;
     this.deals = deals;
-    /** @type {{promise: Promise<any>, cancel: () => void} | null} */
-    this.job = null; // the hint search running
+    /** @type {Job | null} */
+    this.job = null; // the hint search the player asked for
+    /** @type {Job | null} */
+    this.check = null; // a search the player did not ask for: after a move, or on a stuck table
+    /** The lost move last said after a background check: the same is not said again. @type {number | null} */
+    this.toldLost = null;
+    /** Show the solution, from `undo` decisions back (main.js wires solution.js). */
+    this.showSolution = (/** @type {{undo?: number}} */ options) => {};
+    /** Whether the app is playing the solution (no background check then). */
+    this.solving = () => false;
     game.onBeforeMove(() => this.stop());
-    game.onShow(() => this.clear());
+    game.onShow((shown) => {
+      this.clear();
+      this.afterMove(shown);
+    });
   }
 
   /** Take the hint off the table: its marks and its words. */
@@ -62,13 +79,19 @@ export class Guidance {
     notice("");
   }
 
-  /** Stop a hint search (a move was made, or the player pressed Hint again). */
+  /** Stop the searches (a move was made, or the player pressed Hint again). */
   stop() {
+    this.stopCheck();
     if (!this.job) return;
     this.job.cancel();
     this.job = null;
     setBusy("hint", false);
     notice("");
+  }
+
+  stopCheck() {
+    this.check?.cancel();
+    this.check = null;
   }
 
   /** Hint pressed: search, or stop the search running. */
@@ -79,6 +102,7 @@ export class Guidance {
     }
     const state = this.app.table;
     if (!this.game.ready || !state || state.won) return;
+    this.stopCheck(); // the hint finds a lost game too
     this.clear();
     const job = this.engine.job({ kind: "hint" });
     this.job = job;
@@ -90,7 +114,7 @@ export class Guidance {
       result = await job.promise;
     } catch (error) {
       if (this.job === job) this.stop();
-      report(error);
+      report(error); // says nothing of a cancelled search
       return;
     }
     this.job = null;
@@ -101,23 +125,54 @@ export class Guidance {
   }
 
   /**
-   * The table is stuck: find where the game was lost, and show it in place of
-   * the stuck panel (when the table has not changed meanwhile).
+   * A search the player did not ask for, on the table as it is; `found` gets
+   * its result if the table has not changed meanwhile.
+   * @param {(result: HintResult) => void} found
    */
-  async explainStuck() {
+  async background(found) {
     const state = this.app.table;
     if (this.job || !state) return;
+    this.stopCheck();
     const job = this.engine.job({ kind: "check" });
-    this.job = job;
+    this.check = job;
     try {
       /** @type {HintResult} */
       const result = await job.promise;
-      if (this.job === job) this.job = null;
-      if (this.app.table === state && result.verdict === "unsolvable" && result.undo) this.showLost(result);
+      if (this.check === job) this.check = null;
+      if (this.app.table === state) found(result);
     } catch (error) {
-      if (this.job === job) this.job = null;
+      if (this.check === job) this.check = null;
       report(error);
     }
+  }
+
+  /**
+   * The table is stuck: find where the game was lost, and show it in place of
+   * the stuck panel (when the table has not changed meanwhile).
+   */
+  explainStuck() {
+    return this.background((result) => {
+      if (result.verdict === "unsolvable" && (result.undo || result.earlier === "unsolvable")) {
+        this.showLost(result, { stuck: true });
+      }
+    });
+  }
+
+  /**
+   * After each move, with "tell me when the game becomes lost" on: check the
+   * position in the background and say at once when it has just been lost.
+   * @param {Shown} shown
+   */
+  afterMove({ state, fresh }) {
+    if (!this.app.settings.warnLost || fresh || state.won || state.stuck || state.moves === 0 || this.solving()) return;
+    this.background((result) => {
+      if (result.verdict === "solved") this.toldLost = null;
+      if (result.verdict !== "unsolvable") return;
+      const number = result.lostMove?.number ?? 0;
+      if (number === this.toldLost || panelKind() === "confirm") return;
+      this.toldLost = number;
+      this.showLost(result);
+    });
   }
 
   /** @param {HintResult} result */
@@ -157,25 +212,39 @@ export class Guidance {
     this.app.hint = { move: null, text };
     showPanel("lost", t("hint.backTitle"), text, [
       { label: t("lost.undo", { count: back }), name: "undo", primary: true, action: () => this.game.undo(back) },
+      { label: t("solution.show"), name: "solve", action: () => this.showSolution({ undo: back }) },
     ]);
   }
 
   /**
-   * The position is lost: say which move lost it and offer the way back.
+   * The position is lost: say which move lost it, and offer the way back, the
+   * solution from there, a restart and a new deal.
    * @param {HintResult} result
+   * @param {{stuck?: boolean}} [options]  stuck: the table has no move left (the stuck panel's place)
    */
-  showLost(result) {
-    const { undo, lostMove } = result;
+  showLost(result, { stuck = false } = {}) {
+    const { undo, lostMove, earlier } = result;
     /** @type {import("./panel.js").PanelAction[]} */
     const actions = [];
     let text = t("lost.text");
-    if (undo && lostMove) {
-      text = `${t("lost.move", { number: lostMove.number, move: moveText(lostMove.move, lostMove.onto) })} ${t("lost.back", { count: undo })}`;
-      actions.push({ label: t("lost.undo", { count: undo }), name: "undo", primary: true, action: () => this.game.undo(undo) });
-    } else if (this.app.table?.canUndo) {
-      actions.push({ label: t("button.undo"), name: "undo", action: () => this.game.undo() });
+    const newDeal = () => this.deals.newDeal(undefined, { ask: false });
+    const restart = { label: t("button.restart"), name: "restart", action: () => this.deals.restart({ ask: false }) };
+    if (earlier === "unsolvable") {
+      text = t("lost.deal");
+      actions.push({ label: t("button.newDeal"), name: "new", primary: true, action: newDeal }, restart);
+    } else {
+      if (undo && lostMove) {
+        const move = t("lost.move", { number: lostMove.number, move: moveText(lostMove.move, lostMove.onto) });
+        text = `${move} ${t("lost.back", { count: undo })}`;
+        actions.push(
+          { label: t("lost.undo", { count: undo }), name: "undo", primary: true, action: () => this.game.undo(undo) },
+          { label: t("solution.show"), name: "solve", action: () => this.showSolution({ undo }) },
+        );
+      } else if (this.app.table?.canUndo) {
+        actions.push({ label: t("button.undo"), name: "undo", action: () => this.game.undo() });
+      }
+      actions.push(restart, { label: t("button.newDeal"), name: "new", primary: !undo, action: newDeal });
     }
-    actions.push({ label: t("button.newDeal"), name: "new", primary: !undo, action: () => this.deals.newDeal() });
-    showPanel("lost", t("lost.title"), text, actions);
+    showPanel("lost", stuck ? t("stuck.title") : t("lost.title"), text, actions);
   }
 }

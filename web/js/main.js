@@ -17,6 +17,10 @@ import { Endings } from "./endings.js";
 import { EngineClient } from "./engine.js";
 import { Game } from "./game.js";
 import { Guidance } from "./guidance.js";
+import { LastMove } from "./lastmove.js";
+import { Overlay } from "./overlay.js";
+import { shareDeal } from "./share.js";
+import { Solution } from "./solution.js";
 import { formatDuration, onChange, setLanguage, t } from "./i18n.js";
 import { bindCardKeys } from "./keyboard.js";
 import { notice } from "./notice.js";
@@ -56,8 +60,13 @@ const clock = new Clock();
 const stats = new StatsKeeper((method, params) => engine.request(method, params));
 const deals = new Deals(app, engine, game, clock, stats);
 const guidance = new Guidance(app, engine, game, view, deals);
-const info = new InfoPanels({ state: () => app.table, daily: () => app.daily, stats, notice });
-new Endings(app, game, clock, deals, guidance, (tab) => info.open(tab));
+const solution = new Solution(app, engine, game, view, stats, guidance);
+guidance.showSolution = (options) => solution.start(options);
+guidance.solving = () => solution.active;
+const overlay = new Overlay(game, () => app.table);
+const info = new InfoPanels({ state: () => app.table, daily: () => app.daily, stats, notice, intro: () => overlay.open() });
+new Endings(app, game, clock, deals, guidance, (tab) => info.open(tab), stats);
+new LastMove(game, view);
 const saving = new Saving(app, clock);
 const startup = new Startup(app, engine, game, deals, clock, stats, view);
 engine.onEvent = (event) => startup.onEvent(event); // the worker's first event comes after this script
@@ -72,8 +81,16 @@ onProblem((problem, key) => {
 
 // ---- input ------------------------------------------------------------------------
 
-/** @param {string} card */
-const click = (card) => (app.settings.clickToPlay ? game.click(card) : notice(t("error.clickOff")));
+/**
+ * A click on a card; while the solution is on show, a click on the card it
+ * would move next takes over with that move.
+ * @param {string} card
+ */
+const click = (card) => {
+  if (!app.settings.clickToPlay) return notice(t("error.clickOff"));
+  const next = solution.nextFor(card);
+  return next?.card ? game.drop(next.card, next.to) : game.click(card);
+};
 
 /** @type {Record<string, () => unknown>} */
 const actions = {
@@ -82,6 +99,8 @@ const actions = {
   undo: () => game.undo(),
   redo: () => game.redo(),
   hint: () => guidance.hint(),
+  solve: () => solution.start(),
+  share: () => shareDeal(app.table),
   games: () => game.ready && openGames(app.games, currentGame(app), (id) => deals.newDeal(id)),
   daily: () => game.ready && deals.daily(),
   settings: () => openSettings(app.settings),
@@ -157,6 +176,8 @@ onChange(() => {
   if (app.table) label(app.table, view);
   game.redrawBar();
   info.refresh();
+  solution.redraw();
+  overlay.redraw();
 });
 
 setLanguage(prefs.lang)

@@ -1,11 +1,17 @@
 // @ts-check
 // The message panel: won, stuck, lost, an error at start-up. Every kind but the
 // error can be closed (its Close button, or Escape), so a panel never traps the
-// player; the cards stay reachable behind it.
+// player. Stuck and lost are a sheet docked at the bottom edge, in the page's
+// flow: the table gives up the room and lays its cards out above it, so the
+// sheet never covers a card (web/css/panels.css); the others float above the
+// table.
 
 import { t } from "./i18n.js";
 
 /** @typedef {"won" | "stuck" | "lost" | "confirm" | "error"} PanelKind */
+
+/** The kinds shown as a sheet at the bottom edge, beside the table rather than over it. */
+const DOCKED = new Set(["stuck", "lost"]);
 /** @typedef {{label: string, name: string, action: () => void, primary?: boolean}} PanelAction */
 
 const $ = (/** @type {string} */ selector) => /** @type {HTMLElement} */ (document.querySelector(selector));
@@ -34,12 +40,20 @@ export function showPanel(kind, title, text, actions, { close = () => {} } = {})
   box.replaceChildren();
   /** @type {PanelAction[]} */
   const all = kind === "error" ? actions : [...actions, { label: t("button.close"), name: "close", action: close }];
+  panel.classList.toggle("panel--docked", DOCKED.has(kind));
   for (const { label, action, primary, name } of all) {
     const button = document.createElement("button");
     button.type = "button";
     button.textContent = label;
     button.dataset.panelAction = name;
     if (primary) button.classList.add("primary");
+    if (name === "close" && DOCKED.has(kind)) {
+      // A sheet's Close is the × in its corner: the row of actions keeps its room.
+      button.className = "panel__close";
+      button.textContent = "\u00d7";
+      button.title = label;
+      button.setAttribute("aria-label", label);
+    }
     button.addEventListener("click", () => {
       onClose = () => {};
       hidePanel();

@@ -40,6 +40,7 @@ function loadHelp(lang, game) {
 // context: {
 //   state(): the engine state on the table (or null); daily(): the daily date or null
 //   stats: the StatsKeeper; notice(text): a short message on the page
+//   intro(): show the first-visit overlay again (optional)
 // }
 export class InfoPanels {
   constructor(context) {
@@ -148,6 +149,16 @@ export class InfoPanels {
     }
     if (token !== this.token) return;
     const children = [];
+    if (this.context.intro) {
+      // The first-visit overlay's three lines, again.
+      const intro = el("button", { type: "button", className: "info__intro", "data-intro": "" });
+      intro.textContent = t("intro.open");
+      intro.addEventListener("click", () => {
+        this.dialog.close();
+        this.context.intro();
+      });
+      children.push(el("p", {}, intro));
+    }
     for (const section of help.sections ?? []) {
       children.push(el("h3", { text: String(section.heading ?? "") }));
       for (const paragraph of section.paragraphs ?? []) children.push(el("p", { text: String(paragraph) }));

@@ -23,6 +23,7 @@ export class TableView {
     this.places = new Map(); // card -> {x, y, z, where, index}: what the DOM shows
     this.fanElements = [];
     this.foundationElements = new Map(); // suit -> element
+    this.badges = new Map(); // suit -> the foundation's direction ("A→K"), drawn above its cards
     this.layout = null;
     this.fanCount = 0;
     this.state = null;
@@ -38,6 +39,12 @@ export class TableView {
       if (isRed(`A${suit}`)) element.classList.add("foundation--red");
       root.append(element);
       this.foundationElements.set(suit, element);
+      const badge = document.createElement("span");
+      badge.className = "foundation__badge";
+      badge.dataset.badge = suit;
+      badge.setAttribute("aria-hidden", "true"); // a11y.js names the foundation in words
+      root.append(badge);
+      this.badges.set(suit, badge);
     }
   }
 
@@ -84,6 +91,7 @@ export class TableView {
     SUITS.forEach((suit, i) => {
       const { x, y } = this.layout.foundations[i];
       this.foundationElements.get(suit).style.transform = `translate(${x}px, ${y}px)`;
+      this.badges.get(suit).style.transform = `translate(${x + cardW / 2}px, ${y + cardH}px) translate(-50%, -60%)`;
     });
     this.placeFans();
     return true;
@@ -164,6 +172,12 @@ export class TableView {
       element.querySelector(".foundation__direction").textContent =
         foundation.up === false ? "K\u2193" : "A\u2191";
       element.dataset.count = String(foundation.count);
+      // Which way it builds, in sight even when cards cover the foundation: from
+      // the rank it starts with to the rank it ends with.
+      const badge = this.badges.get(suit);
+      badge.textContent = foundation.up === false ? "K\u2192A" : "A\u2192K";
+      badge.dataset.up = String(foundation.up !== false);
+      badge.hidden = foundation.count === 13;
     });
   }
 
@@ -230,9 +244,10 @@ export class TableView {
     }
   }
 
-  markCard(className, card) {
+  // Mark `cards` (one card, a list, or null for none) with `className`, and no other card.
+  markCard(className, cards) {
     for (const element of this.root.querySelectorAll(`.card.${className}`)) element.classList.remove(className);
-    if (card) this.cards.get(card)?.classList.add(className);
+    for (const card of cards ? [cards].flat() : []) this.cards.get(card)?.classList.add(className);
   }
 
   cardElement(card) {

@@ -6,8 +6,10 @@
 // shows nothing. A game counts once: a win when the table is won, a loss when the
 // player leaves a game that had at least one move and was not won (a new deal,
 // another game, a restart). A game the app solved for the player (the solution
-// shown) counts neither way. What game is on the table, and whether it was
-// already counted, is kept too, so a reload neither loses nor repeats a result.
+// shown) counts neither way, nor does a restart of that deal (the player has
+// seen the way); the next deal counts again. What game is on the table, and
+// whether it was already counted, is kept too, so a reload neither loses nor
+// repeats a result.
 
 import { asRecord, KEYS, readJson, readText, setAside, writeJson, writeText } from "./storage.js";
 
@@ -57,7 +59,8 @@ export class StatsKeeper {
   begin(state, { daily = null, solvable = false, fresh = true } = {}) {
     const key = gameKey(state, daily);
     if (!fresh && this.current?.key === key) return;
-    this.current = { key, solvable: Boolean(solvable || daily), counted: false, shown: false };
+    const shown = this.current?.key === key && this.current.shown; // a restart after the solution was shown
+    this.current = { key, solvable: Boolean(solvable || daily), counted: false, shown };
     this.storeCurrent();
   }
 

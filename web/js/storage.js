@@ -13,6 +13,7 @@ export const KEYS = Object.freeze({
   table: "cloverleaf.table.v1", // the last table's shape, drawn before the engine starts
   stats: "cloverleaf.stats.v1", // the engine's statistics text (stats.js)
   statsCurrent: "cloverleaf.stats-current.v1", // which game statistics count now (stats.js)
+  intro: "cloverleaf.intro.v1", // the games whose first-visit overlay was closed (overlay.js)
 });
 
 // Texts longer than this are not the app's: set aside unread.
@@ -154,9 +155,11 @@ export const DEFAULT_SETTINGS = Object.freeze({
   autoComplete: true, // the game finishes itself once only foundation moves remain
   solvableOnly: true, // new deals are ones the solver proved winnable
   animations: true, // cards slide (never when the system asks for reduced motion)
+  warnLost: false, // the solver checks each move in the background and says when the game becomes lost
 });
 /**
- * @typedef {{clickToPlay: boolean, autoMove: boolean, autoComplete: boolean, solvableOnly: boolean, animations: boolean}} Settings
+ * @typedef {{clickToPlay: boolean, autoMove: boolean, autoComplete: boolean, solvableOnly: boolean, animations: boolean,
+ *   warnLost: boolean}} Settings
  */
 
 /** The settings the engine keeps (the others are the page's). */
@@ -176,6 +179,31 @@ export function loadSettings() {
 /** @param {Settings} settings */
 export function storeSettings(settings) {
   writeJson(KEYS.settings, settings);
+}
+
+// ---- the first-visit overlay -------------------------------------------------------
+
+/**
+ * The games whose first-visit overlay the player closed; null when storage
+ * cannot keep it (then the overlay is not shown: it could never stay closed).
+ * @returns {string[] | null}
+ */
+export function loadIntroSeen() {
+  try {
+    localStorage.getItem(KEYS.intro); // throws when storage is disabled
+  } catch {
+    return null;
+  }
+  const seen = readJson(KEYS.intro, (data) => {
+    if (!Array.isArray(data)) throw new Error("not a list");
+    return data.filter((game) => typeof game === "string").slice(0, 100);
+  });
+  return seen ?? [];
+}
+
+/** @param {string[]} games */
+export function storeIntroSeen(games) {
+  return writeJson(KEYS.intro, games);
 }
 
 // ---- the game in progress -----------------------------------------------------

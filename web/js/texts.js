@@ -6,8 +6,8 @@
 import { LANGUAGE_NAMES, LANGUAGES, t } from "./i18n.js";
 
 const SVG = "http://www.w3.org/2000/svg";
-const BUTTONS = ["new", "restart", "undo", "redo", "hint", "games", "daily", "settings", "info"];
-const ENGINE_SETTINGS = ["clickToPlay", "autoMove", "autoComplete", "solvableOnly", "animations"];
+const BUTTONS = ["new", "restart", "undo", "redo", "hint", "solve", "games", "daily", "settings", "info", "share"];
+const ENGINE_SETTINGS = ["clickToPlay", "autoMove", "autoComplete", "solvableOnly", "warnLost", "animations"];
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -94,7 +94,7 @@ function setSettingText(span, key) {
 // Put every static text of the page in the current language.
 export function translatePage() {
   for (const action of BUTTONS) {
-    const button = $(`.bar__buttons [data-action="${action}"]`);
+    const button = $(`.bar [data-action="${action}"]`);
     if (!button) continue;
     const label = button.querySelector("span");
     if (label) label.textContent = t(`button.${action}`);

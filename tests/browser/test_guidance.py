@@ -1,0 +1,223 @@
+"""Play guided by the solver, in the page: hints followed by clicking the marked
+cards win; the solution played back, stepped through and taken over; a game
+said lost as soon as it is, with the way back; what the table shows of the game
+(the last move, which way each foundation builds); sharing a deal; the
+first-visit overlay.
+
+Deals and moves are found with the engine on CPython (plans.py); the page plays
+them in Pyodide.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from cloverleaf.api import Api
+
+from . import plans
+
+pytestmark = pytest.mark.browser
+
+SHORT_DEAL = "11"  # Clover Leaf deal 11: the hints win it in 8 decisions (checked below on CPython)
+
+
+def card_words(card: str) -> str:
+    from cloverleaf.cards import card_name, parse_card
+
+    return card_name(parse_card(card))
+
+
+def hinted_plan(game: str, deal: str) -> list[dict[str, Any]]:
+    """The decisions the hints play to win the deal, on CPython (a hint job, then the plan)."""
+    api = Api()
+    api.call("new", json.dumps({"game": game, "deal": deal}))
+    result = None
+    job = api.hint_job(show=True)
+    while result is None:
+        result = job.step(100_000)
+    assert result["verdict"] == "solved"
+    moves: list[dict[str, Any]] = json.loads(api.call("plan"))["ok"]["moves"]
+    return moves
+
+
+def marks_after(game: str, deal: str, move: dict[str, Any]) -> list[str]:
+    """The cards the page should mark after ``move`` from the opening: the card and the one it went onto."""
+    api = Api()
+    api.call("new", json.dumps({"game": game, "deal": deal}))
+    after = json.loads(api.call("play", json.dumps(move)))["ok"]["state"]
+    if move["to"] == "F":
+        return [move["card"]]
+    pile = after["fans"][move["to"] - 1]
+    index = pile.index(move["card"])
+    return pile[index - 1 : index + 1] if index > 0 else [move["card"]]
+
+
+def follow_hints_by_clicking(app: Any, limit: int = 60) -> int:
+    """Press H and click the marked card (or the marked redeal) until the game is won
+    (or ``limit`` decisions were played); returns how many decisions were played."""
+    page = app.page
+    for decisions in range(limit):
+        if page.evaluate("document.body.dataset.won") == "true":
+            return decisions
+        moves = app.moves()
+        page.keyboard.press("h")
+        page.wait_for_function("() => document.querySelector('.card.card--hint, #redeal.is-hint')", timeout=60_000)
+        hinted = page.locator(".card.card--hint")
+        if hinted.count():
+            app.click_card(str(hinted.get_attribute("data-card")))
+        else:
+            app.press("redeal")
+        app.wait_moves(moves + 1)
+    assert limit < 60, "not won after 60 hinted decisions"
+    return limit
+
+
+def test_following_hints_by_clicking_the_marked_cards_wins(app: Any) -> None:
+    plan = hinted_plan("clover-leaf", SHORT_DEAL)
+    assert len(plan) == 8
+    opening = plans.state("clover-leaf", SHORT_DEAL)
+    app.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    app.open(f"clover-leaf/{SHORT_DEAL}")
+    page = app.page
+
+    # Which way each foundation builds, over its cards.
+    badges = page.evaluate("() => Object.fromEntries([...document.querySelectorAll('[data-badge]')]"
+                           ".map((e) => [e.dataset.badge, e.textContent]))")
+    assert badges == {f["suit"]: "A\u2192K" if f["up"] else "K\u2192A" for f in opening["foundations"]}
+    assert badges["C"] == "A\u2192K" and badges["H"] == "K\u2192A"
+
+    # Share: on a desktop the deal's address goes to the clipboard.
+    app.press("share")
+    page.wait_for_function("() => document.querySelector('#notice').textContent.startsWith('Link copied')")
+    assert page.evaluate("navigator.clipboard.readText()") == f"{app.base_url}index.html#clover-leaf/{SHORT_DEAL}"
+
+    # The last move: the card that moved and the card it went onto, until the game changes.
+    assert page.locator(".card.card--last").count() == 0
+    follow_hints_by_clicking(app, limit=1)
+    marked = page.locator(".card.card--last").evaluate_all("(cards) => cards.map((c) => c.dataset.card)")
+    assert sorted(marked) == sorted(marks_after("clover-leaf", SHORT_DEAL, plan[0]))
+    app.press("undo")
+    app.wait_moves(0)
+    assert page.locator(".card.card--last").count() == 0
+
+    # Hint after hint, each played by a click on the card it marks: a win in 8.
+    assert follow_hints_by_clicking(app) == 8
+    panel = page.locator('#panel[data-panel="won"]')
+    panel.wait_for()
+    assert "You won" in panel.inner_text()
+
+
+def test_the_solution_played_stepped_back_taken_over_and_won(app: Any) -> None:
+    app.open(f"clover-leaf/{SHORT_DEAL}")
+    page = app.page
+    page.keyboard.press("s")
+    page.wait_for_function("() => document.body.dataset.player === 'playing'", timeout=60_000)
+    app.wait_moves(1)  # the app plays the first step by itself
+    page.keyboard.press("Space")
+    page.wait_for_function("() => document.body.dataset.player === 'paused'")
+    app.settle()
+    played = app.moves()
+    status = page.locator("#player").inner_text()
+    assert f"Move {played} of 8" in status and "Next:" in status, status
+    assert page.locator(".card.card--next").count() == 1  # the next step is marked while paused
+
+    page.keyboard.press("ArrowLeft")
+    app.wait_moves(played - 1)
+    page.locator('#player [data-player="forward"]').click()
+    app.wait_moves(played)
+    page.keyboard.press("ArrowRight")
+    app.wait_moves(played + 1)
+    page.locator('#player [data-player="speed"]').click()
+    assert page.locator('#player [data-player="speed"]').inner_text() == "2\u00d7"
+
+    page.locator('#player [data-player="stop"]').click()
+    assert page.locator("#player").is_hidden()
+    assert page.evaluate("document.body.dataset.player") is None
+    assert follow_hints_by_clicking(app) == 8 - played - 1
+
+    panel = page.locator('#panel[data-panel="won"]')
+    panel.wait_for()
+    assert "Solved" in panel.inner_text() and "does not count in your statistics" in panel.inner_text()
+    page.wait_for_timeout(300)
+    assert page.evaluate("localStorage.getItem('cloverleaf.stats.v1')") is None  # nothing counted
+
+
+def test_the_game_says_at_once_when_it_becomes_lost_and_shows_the_way_on(app: Any) -> None:
+    deal, card, to = plans.lost_after_one_move()
+    app.open(f"clover-leaf/{deal}")
+    page = app.page
+    lost = page.locator('#panel[data-panel="lost"]')
+    # Off by default: the losing move goes by without a word.
+    app.drag(card, to)
+    app.wait_moves(1)
+    page.wait_for_timeout(300)
+    assert lost.is_hidden()
+    app.press("undo")
+    app.wait_moves(0)
+
+    app.press("settings")
+    page.locator('[data-setting="warnLost"]').check()
+    page.locator("#settings-dialog .dialog__actions button").click()
+    assert json.loads(page.evaluate("localStorage.getItem('cloverleaf.settings.v1')"))["warnLost"] is True
+
+    app.drag(card, to)
+    app.wait_moves(1)
+    lost.wait_for(timeout=60_000)
+    text = lost.inner_text()
+    assert "Lost position" in text and f"Move 1 (the {card_words(card)}" in text, text
+    assert "panel--docked" in str(lost.get_attribute("class"))
+    # The solution from the last winnable position: one move back, then the app plays.
+    lost.locator('[data-panel-action="solve"]').click()
+    app.wait_moves(0)
+    page.wait_for_function("() => document.body.dataset.player === 'playing'", timeout=60_000)
+    app.wait_moves(1)
+    page.keyboard.press("Escape")
+    assert page.locator("#player").is_hidden()
+    app.settle()
+    assert lost.is_hidden()  # the game the app played on is winnable: nothing to say
+
+
+def test_the_first_visit_overlay_shows_once_per_game_and_from_help(make_app: Any) -> None:
+    app = make_app(first_visit=True, viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True)
+    app.context.add_init_script(
+        "Object.defineProperty(navigator, 'share', {configurable: true,"
+        " value: async (data) => { window.__shared = data; }})"
+    )
+    app.open("clover-leaf/5")
+    page = app.page
+    intro = page.locator("#intro-dialog")
+    intro.wait_for()
+    text = intro.inner_text()
+    assert "How to play Clover Leaf" in text
+    assert "Put all 52 cards on the four foundations." in text
+    assert "Clubs and spades build up from the Ace, hearts and diamonds down from the King" in text
+    assert "only an Ace or a King fills an empty fan" in text
+    intro.locator("#intro-close").tap()
+    assert intro.is_hidden()
+    assert json.loads(page.evaluate("localStorage.getItem('cloverleaf.intro.v1')")) == ["clover-leaf"]
+
+    # On a phone, Share opens the system's share sheet with the deal's address.
+    page.locator('[data-action="share"]').tap()
+    page.wait_for_function("() => window.__shared !== undefined")
+    assert page.evaluate("window.__shared.url") == f"{app.base_url}index.html#clover-leaf/5"
+
+    # Another game: its own overlay, the first time only.
+    app.press("games")
+    page.locator('#games-list [data-game="trefoil"]').click()
+    intro.wait_for(timeout=60_000)
+    assert "The Aces start on them" in intro.inner_text() and "you may redeal twice" in intro.inner_text()
+    page.keyboard.press("Escape")
+    assert intro.is_hidden()
+    app.reload()
+    page.wait_for_timeout(300)
+    assert intro.is_hidden()
+
+    # Help shows it again.
+    app.press("info")
+    page.locator("#info-help [data-intro]").tap()
+    intro.wait_for()
+    assert page.locator("#info-dialog").is_hidden()
+    assert "How to play Trefoil" in intro.inner_text()

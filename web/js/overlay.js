@@ -1,0 +1,82 @@
+// @ts-check
+// The first-visit overlay: three lines about the game on the table (the goal,
+// which way each foundation builds, how to move), shown the first time each
+// game is dealt and never again once closed; Help opens it again. When the
+// browser cannot keep that it was closed (storage off), it is not shown by
+// itself: it would come back on every visit.
+
+import { gameName } from "./bar.js";
+import { t } from "./i18n.js";
+import { loadIntroSeen, storeIntroSeen } from "./storage.js";
+
+/** @typedef {import("./game.js").Game} Game */
+/** @typedef {import("./game.js").Shown} Shown */
+/** @typedef {import("./protocol.js").State} State */
+
+const $ = (/** @type {string} */ selector) => /** @type {HTMLElement} */ (document.querySelector(selector));
+
+export class Overlay {
+  /**
+   * @param {Game} game
+   * @param {() => State | null} state  the state on the table
+   */
+  constructor(game, state) {
+    this.state = state;
+    this.dialog = /** @type {HTMLDialogElement} */ ($("#intro-dialog"));
+    /** @type {string | null} */
+    this.game = null; // the game the overlay is about while open
+    this.dialog.addEventListener("close", () => this.closed());
+    game.onShow((shown) => this.shown(shown));
+  }
+
+  /**
+   * A new game on the table: its overlay, the first time.
+   * @param {Shown} shown
+   */
+  shown({ state, fresh }) {
+    if (!fresh || this.dialog.open || document.querySelector("dialog[open]")) return;
+    const seen = loadIntroSeen();
+    if (seen && !seen.includes(state.game)) this.open(state);
+  }
+
+  /**
+   * Show the overlay of the game on the table (Help's "How to play").
+   * @param {State | null} [state]
+   */
+  open(state = this.state()) {
+    if (!state) return;
+    this.game = state.game;
+    this.fill(state.game, gameName(state.game, state.gameName));
+    if (!this.dialog.open) this.dialog.showModal();
+    /** @type {HTMLElement | null} */ (this.dialog.querySelector("button"))?.focus();
+  }
+
+  /**
+   * @param {string} game
+   * @param {string} name
+   */
+  fill(game, name) {
+    $("#intro-title").textContent = t("intro.title", { game: name });
+    $("#intro-goal-label").textContent = t("intro.goalLabel");
+    $("#intro-goal").textContent = t("intro.goal");
+    $("#intro-foundations-label").textContent = t("intro.foundationsLabel");
+    $("#intro-foundations").textContent = t(`intro.foundations.${game}`);
+    $("#intro-moves-label").textContent = t("intro.movesLabel");
+    $("#intro-moves").textContent = t(`intro.moves.${game}`);
+    $("#intro-close").textContent = t("intro.play");
+  }
+
+  /** Redraw in the player's language. */
+  redraw() {
+    const state = this.state();
+    if (this.dialog.open && state) this.fill(state.game, gameName(state.game, state.gameName));
+  }
+
+  /** Closed (its button or Escape): never shown by itself again for this game. */
+  closed() {
+    const game = this.game;
+    this.game = null;
+    const seen = loadIntroSeen();
+    if (game && seen && !seen.includes(game)) storeIntroSeen([...seen, game]);
+  }
+}
