@@ -137,3 +137,32 @@ def test_long_fans_built_by_play_show_every_index(make_app: Any) -> None:
                         f"narrowest strip {worst['strip']:.1f} px for an index of {worst['need']:.1f} px")
         app.page.set_viewport_size({"width": 360, "height": 640})
     print("\n".join(seen))
+
+
+# The notice's box against every card's and the bar's.
+NOTICE_PLACE = """() => {
+    const notice = document.querySelector('#notice').getBoundingClientRect();
+    const bar = document.querySelector('.bar').getBoundingClientRect();
+    const covered = [];
+    for (const el of document.querySelectorAll('.card, .foundation')) {
+        const r = el.getBoundingClientRect();
+        if (r.left < notice.right && notice.left < r.right && r.top < notice.bottom && notice.top < r.bottom)
+            covered.push(el.dataset.card || el.dataset.foundation);
+    }
+    return {covered, inBar: notice.top >= bar.top - 0.5 && notice.bottom <= bar.bottom + 0.5};
+}"""
+
+
+@pytest.mark.parametrize(("width", "height"), [(360, 640), (1280, 800)])
+def test_a_hint_notice_covers_no_card(make_app: Any, width: int, height: int) -> None:
+    deal, _, _, _ = plans.deal_with_fan_move()
+    app = make_app(viewport={"width": width, "height": height})
+    app.open(f"clover-leaf/{deal}")
+    app.press("hint")
+    app.page.locator(".card.card--hint").wait_for(timeout=60_000)
+    assert "Hint" in app.notice()
+    assert app.page.evaluate(NOTICE_PLACE) == {"covered": [], "inBar": True}
+    # A press on the bar goes through to its button and puts the notice away.
+    app.press("settings")
+    app.page.locator("#settings-dialog[open]").wait_for()
+    assert app.notice() == ""

@@ -6,6 +6,10 @@ import { t } from "./i18n.js";
 
 const $ = (selector) => document.querySelector(selector);
 
+// A notice covers the bar's title (and on a phone its buttons): a press anywhere
+// on the bar puts it away and goes through to the button under it.
+$(".bar")?.addEventListener("pointerdown", () => notice(""), { capture: true });
+
 const STAGES = { download: 15, python: 40, package: 85, dealing: 95 };
 
 export function showProgress(stage) {
@@ -27,6 +31,7 @@ export function sentence(text) {
 }
 
 let noticeTimer = 0;
+// A short message in the bar for `ms` milliseconds (0: until replaced).
 export function notice(text, ms = 3500) {
   const element = $("#notice");
   clearTimeout(noticeTimer);
