@@ -5,7 +5,7 @@
 
 import { APP_VERSION } from "./build-info.js";
 import { ISSUES_URL } from "./config.js";
-import { formatNumber, language, t } from "./i18n.js";
+import { formatDate, formatNumber, language, t } from "./i18n.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const TABS = ["help", "stats", "about"];
@@ -271,7 +271,10 @@ export class InfoPanels {
       el("dt", { text: t("about.game") }),
       el("dd", { text: t(`game.${game}`) }),
       el("dt", { text: t("about.deal") }),
-      el("dd", { "data-about-deal": "", text: deal ? `${deal}${daily ? ` (${t("status.daily", { date: daily })})` : ""}` : t("about.dealNone") }),
+      el("dd", {
+        "data-about-deal": "",
+        text: deal ? `${deal}${daily ? ` (${t("status.daily", { date: formatDate(daily, { dateStyle: "long" }) })})` : ""}` : t("about.dealNone"),
+      }),
     );
     const input = el("input", { type: "text", readonly: "", className: "about__link", "aria-label": t("about.copy"), value: link });
     input.value = link;

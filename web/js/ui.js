@@ -2,7 +2,7 @@
 // loading bar. Text from the engine or the address is only ever set with
 // textContent, never parsed as HTML.
 
-import { t } from "./i18n.js";
+import { formatDate, t } from "./i18n.js";
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -97,9 +97,11 @@ export function showClock(ms) {
 export function showState(state, game, { daily }) {
   const gameName = t(`game.${state.game}`) === `game.${state.game}` ? state.gameName : t(`game.${state.game}`);
   $("#game-name").textContent = gameName;
-  $("#deal-label").textContent = daily ? t("status.daily", { date: daily }) : state.deal ? t("status.deal", { deal: state.deal }) : "";
+  const dailyDate = daily && formatDate(daily, { day: "numeric", month: "short" }); // the bar is narrow
+  $("#deal-label").textContent = daily ? t("status.daily", { date: dailyDate }) : state.deal ? t("status.deal", { deal: state.deal }) : "";
   $("#moves").textContent = t("status.moves", { count: state.moves });
-  document.title = t("title.page", { game: gameName });
+  // "La Belle Lucie · Clover Leaf", but the app's namesake only once.
+  document.title = gameName === t("app.name") ? gameName : t("title.page", { game: gameName });
   $('[data-action="undo"]').disabled = !state.canUndo;
   $('[data-action="redo"]').disabled = !state.canRedo;
   $('[data-action="restart"]').disabled = !state.canUndo && !state.canRedo;
