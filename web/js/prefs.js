@@ -1,6 +1,9 @@
 // The player's display preferences, kept across visits: language, theme, a
-// four-colour deck and a left-handed layout. They only change how the page looks
-// and reads (attributes on <html> that the CSS follows); the engine never sees them.
+// four-colour deck, a left-handed layout and sounds. They only change how the page
+// looks, reads and sounds (attributes on <html> that the CSS follows, sound.js);
+// the engine never sees them.
+
+import { setSoundOn } from "./sound.js";
 
 const KEY = "cloverleaf.prefs.v1";
 
@@ -9,6 +12,7 @@ export const DEFAULT_PREFS = Object.freeze({
   theme: "system", // "system" (follows prefers-color-scheme), "light" or "dark"
   fourColour: false, // clubs green, diamonds blue
   leftHanded: false, // controls on the left
+  sounds: false, // short sounds for a move, a foundation card, a win (sound.js)
 });
 const CHOICES = { lang: ["auto", "en", "de", "es", "ru"], theme: ["system", "light", "dark"] };
 
@@ -39,8 +43,10 @@ const darkQuery = window.matchMedia?.("(prefers-color-scheme: dark)");
 const lightThemeColour = document.querySelector('meta[name="theme-color"]')?.content ?? "#1d6b3c";
 
 // Reflect the preferences on <html>: data-theme="light|dark" (resolved),
-// data-deck="four", data-hand="left"; the meta theme colour follows the theme.
+// data-deck="four", data-hand="left"; the meta theme colour follows the theme;
+// sounds on or off.
 export function applyPrefs(prefs) {
+  setSoundOn(prefs.sounds);
   const root = document.documentElement;
   const dark = prefs.theme === "dark" || (prefs.theme === "system" && Boolean(darkQuery?.matches));
   root.dataset.theme = dark ? "dark" : "light";
