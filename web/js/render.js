@@ -111,7 +111,8 @@ export class TableView {
   fitFans(state) {
     const longest = Math.max(0, ...state.fans.map((fan) => fan.length));
     this.longest = longest;
-    const room = this.layout ? capacity(this.layout) : 0;
+    // (without a layout yet, the next one is made for the current length)
+    const room = this.layout ? capacity(this.layout) : this.length;
     const length = designLength(this.length, room, longest, this.fanCount);
     if (length !== this.length) {
       this.length = length;
