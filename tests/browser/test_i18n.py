@@ -101,7 +101,7 @@ DAILY_DATES = {
     "en": ("daily Nov 30", "November 30, 2026"),
     "de": ("Tagespartie 30. Nov.", "30. November 2026"),
     "es": ("del día 30 nov", "30 de noviembre de 2026"),
-    "ru": ("раздача дня 30 нояб.", "30 ноября 2026 г."),
+    "ru": ("за 30 нояб.", "30 ноября 2026 г."),
 }
 
 
