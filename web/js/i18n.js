@@ -89,3 +89,18 @@ export function formatDuration(seconds) {
   const s = String(total % 60).padStart(2, "0");
   return h ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
 }
+
+// A calendar day ("2026-11-30", as the daily deal is named) in the current
+// language's style, read as that local day (no time zone can shift it):
+// "Nov 30, 2026", "30.11.2026", "30 нояб. 2026 г.". `options` are
+// Intl.DateTimeFormat's; anything that is not such a day is shown as it is.
+/**
+ * @param {string} day
+ * @param {Intl.DateTimeFormatOptions} [options]
+ */
+export function formatDate(day, options = { dateStyle: "medium" }) {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(String(day ?? ""));
+  if (!match) return String(day ?? "");
+  const date = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  return new Intl.DateTimeFormat(current, options).format(date);
+}

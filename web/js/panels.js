@@ -1,11 +1,11 @@
 // The info dialog: three tabs for the game on the table. Help (web/help/<lang>/
 // <game>.json, inserted as text, never as HTML), Statistics (the engine's summary
-// in a table, a chart of the last 30 results, a reset with confirmation) and
+// in a table, a chart of up to the last 30 results, a reset with confirmation) and
 // About (version, game and deal with a link to copy, where to report a problem).
 
 import { APP_VERSION } from "./build-info.js";
 import { ISSUES_URL } from "./config.js";
-import { formatDuration, formatNumber, language, t } from "./i18n.js";
+import { formatDate, formatDuration, formatNumber, language, t } from "./i18n.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const TABS = ["help", "stats", "about"];
@@ -191,7 +191,16 @@ export class InfoPanels {
       ["bestDayStreak", (b, kind) => (kind === "daily" ? number(b.best_day_streak) : "")],
     ];
     const kinds = ["all", "solvable", "daily"];
-    const head = el("tr", {}, el("td"), ...kinds.map((kind) => el("th", { scope: "col", text: t(`stats.${kind}`) })));
+    // Short column heads, so three columns fit a phone in every language; the
+    // full name is what a screen reader says.
+    const columnHead = (kind) =>
+      el(
+        "th",
+        { scope: "col", "data-kind": kind },
+        el("span", { "aria-hidden": "true", text: t(`stats.${kind}.short`) }),
+        el("span", { className: "visually-hidden", text: t(`stats.${kind}`) }),
+      );
+    const head = el("tr", {}, el("td"), ...kinds.map(columnHead));
     const body = el("tbody");
     for (const [key, value] of rows) {
       const row = el("tr", { "data-stat": key }, el("th", { scope: "row", text: t(`stats.${key}`) }));
@@ -202,9 +211,11 @@ export class InfoPanels {
 
     const recent = summary.all.recent ?? [];
     const chartBox = el("figure", { className: "stats__chart" });
-    const caption = el("figcaption", { text: t("stats.recent", { count: 30 }) });
-    if (recent.length) chartBox.append(caption, resultsChart(recent));
-    else chartBox.append(caption, el("p", { className: "info__note", text: t("stats.recentNone") }));
+    if (recent.length) {
+      chartBox.append(el("figcaption", { text: t("stats.recent", { count: recent.length }) }), resultsChart(recent));
+    } else {
+      chartBox.append(el("p", { className: "info__note", text: t("stats.recentNone") }));
+    }
 
     const reset = el("button", { type: "button", className: "stats__reset", "data-stats-reset": "" });
     reset.textContent = t("stats.reset");
@@ -252,7 +263,10 @@ export class InfoPanels {
       el("dt", { text: t("about.game") }),
       el("dd", { text: t(`game.${game}`) }),
       el("dt", { text: t("about.deal") }),
-      el("dd", { "data-about-deal": "", text: deal ? `${deal}${daily ? ` (${t("status.daily", { date: daily })})` : ""}` : t("about.dealNone") }),
+      el("dd", {
+        "data-about-deal": "",
+        text: deal ? `${deal}${daily ? ` (${t("status.daily", { date: formatDate(daily, { dateStyle: "long" }) })})` : ""}` : t("about.dealNone"),
+      }),
     );
     const input = el("input", { type: "text", readonly: "", className: "about__link", "aria-label": t("about.copy"), value: link });
     input.value = link;

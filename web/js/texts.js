@@ -1,7 +1,7 @@
 // The page's own words in the player's language: the static parts of index.html
 // (buttons, dialogs, settings), found by selector so the markup needs no changes,
 // and the display settings (language, theme, four-colour deck, left-handed
-// layout) added to the settings dialog. Everything is set with textContent.
+// layout, sounds) added to the settings dialog. Everything is set with textContent.
 
 import { LANGUAGE_NAMES, LANGUAGES, t } from "./i18n.js";
 
@@ -81,6 +81,7 @@ export function addDisplaySettings(prefs, change) {
     choiceSetting("theme", ["system", "light", "dark"], prefs.theme, change),
     toggleSetting("fourColour", prefs.fourColour, change),
     toggleSetting("leftHanded", prefs.leftHanded, change),
+    toggleSetting("sounds", prefs.sounds, change),
   );
   form.insertBefore(group, form.querySelector(".dialog__actions"));
 }
