@@ -1,3 +1,4 @@
+// @ts-check
 // The page's four languages. Texts live in web/i18n/<lang>.json as flat string
 // tables ({"key": "text with {placeholders}"}); a plural text is an object keyed by
 // Intl.PluralRules categories ({"one": "{count} move", "other": "{count} moves"}).

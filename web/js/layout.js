@@ -1,3 +1,4 @@
+// @ts-check
 // Geometry of the table: where every card, fan and foundation goes, in CSS pixels.
 //
 // A pure function of the table's size, the number of fans, the length every fan
@@ -123,8 +124,11 @@ function better(candidate, best) {
 // Fans should not move about: the previous arrangement is kept, else its
 // orientation, while its cards are nearly as large (KEEP) as the best's.
 function choose(width, height, fanCount, length, index, reserve, previous) {
+  /** @type {any} */
   let best = null;
+  /** @type {any} */
   let sameArrangement = null;
+  /** @type {any} */
   let sameOrientation = null;
   for (const arrangement of arrangements(fanCount)) {
     const cardW = fit(arrangement, width, height, fanCount, length, index, reserve);

@@ -1,3 +1,4 @@
+// @ts-check
 // The info dialog: three tabs for the game on the table. Help (web/help/<lang>/
 // <game>.json, inserted as text, never as HTML), Statistics (the engine's summary
 // in a table, a chart of up to the last 30 results, a reset with confirmation) and
@@ -42,11 +43,21 @@ function loadHelp(lang, game) {
 //   stats: the StatsKeeper; notice(text): a short message on the page
 // }
 export class InfoPanels {
+  /** @param {any} context */
   constructor(context) {
     this.context = context;
     this.tab = "help";
+    /** @type {HTMLDialogElement | null} */
     this.dialog = null;
     this.token = 0;
+    // Made by build(), the first time the dialog opens.
+    /** @type {Record<string, HTMLElement>} */
+    this.tabButtons = {};
+    /** @type {Record<string, HTMLElement>} */
+    this.tabPanels = {};
+    this.title = document.createElement("h2");
+    this.close = document.createElement("button");
+    this.tablist = document.createElement("div");
   }
 
   build() {
@@ -100,7 +111,8 @@ export class InfoPanels {
   open(tab = this.tab) {
     this.build();
     this.show(tab);
-    if (!this.dialog.open) this.dialog.showModal();
+    const dialog = /** @type {HTMLDialogElement} */ (this.dialog);
+    if (!dialog.open) dialog.showModal();
     this.tabButtons[this.tab].focus();
   }
 
@@ -124,7 +136,7 @@ export class InfoPanels {
       this.tabButtons[name].tabIndex = selected ? 0 : -1;
       this.tabPanels[name].hidden = !selected;
     }
-    this.dialog.dataset.tab = this.tab;
+    if (this.dialog) this.dialog.dataset.tab = this.tab;
     const token = ++this.token;
     if (this.tab === "help") this.showHelp(game, token);
     else if (this.tab === "stats") this.showStats(game, token);
@@ -165,7 +177,7 @@ export class InfoPanels {
     try {
       summary = await this.context.stats.summary(game);
     } catch (error) {
-      console.warn(`statistics: ${error?.message ?? error}`);
+      console.warn(`statistics: ${/** @type {any} */ (error)?.message ?? error}`);
       if (token !== this.token) return;
       panel.replaceChildren(el("p", { className: "info__note", text: t("stats.failed") }));
       panel.removeAttribute("aria-busy");
@@ -179,6 +191,7 @@ export class InfoPanels {
   statsContent(game, summary) {
     const none = t("stats.none");
     const number = (value) => (value === null || value === undefined ? none : formatNumber(value));
+    /** @type {[string, (bucket: any, kind: string) => string][]} */
     const rows = [
       ["played", (b) => number(b.played)],
       ["won", (b) => number(b.won)],
@@ -243,10 +256,10 @@ export class InfoPanels {
         await this.context.stats.reset(game);
         this.context.notice(t("stats.wasReset", { game: t(`game.${game}`) }));
       } catch (error) {
-        console.warn(`statistics reset: ${error?.message ?? error}`);
+        console.warn(`statistics reset: ${/** @type {any} */ (error)?.message ?? error}`);
       }
       await this.showStats(game, ++this.token);
-      this.tabPanels.stats.querySelector("[data-stats-reset]")?.focus();
+      /** @type {HTMLElement | null} */ (this.tabPanels.stats.querySelector("[data-stats-reset]"))?.focus();
     });
     return [chartBox, table, reset, confirmBox];
   }

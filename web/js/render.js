@@ -1,3 +1,4 @@
+// @ts-check
 // Drawing the table from a state object: a keyed DOM diff, cards placed with
 // `transform`. Nothing here reads game facts back from the DOM; the DOM only
 // mirrors the last state and layout it was given.
@@ -35,14 +36,14 @@ export function measureIndex(root) {
       let extent = 0;
       for (const card of probe.children) {
         const outer = card.getBoundingClientRect();
-        const index = card.querySelector(".card__index").getBoundingClientRect();
+        const index = /** @type {Element} */ (card.querySelector(".card__index")).getBoundingClientRect();
         extent = Math.max(extent, orientation === "vertical" ? index.bottom - outer.top : index.right - outer.left);
       }
       probe.remove();
       extents[orientation].push(extent);
     }
   }
-  const line = ([small, large]) => {
+  const line = (/** @type {number[]} */ [small, large]) => {
     const b = (large - small) / (sizes[1] - sizes[0]);
     return { a: small - b * sizes[0], b };
   };

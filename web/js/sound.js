@@ -1,3 +1,4 @@
+// @ts-check
 // Short, quiet sounds for a move, a card reaching its foundation and a win, made
 // with the Web Audio API (no sound files to download). Off unless the player
 // turns them on (prefs.js keeps the choice); every function does nothing then,
@@ -7,6 +8,7 @@
 // a four-note rise for a win, all well below a notification's loudness.
 
 let enabled = false;
+/** @type {AudioContext | null} */
 let context = null; // one AudioContext, made at the first sound (after a gesture)
 
 export function setSoundOn(on) {
