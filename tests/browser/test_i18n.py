@@ -57,8 +57,8 @@ def test_each_language_switches_the_whole_page(app: App) -> None:
         rank = texts[f"rank.{top[:-1]}"]
         assert rank.lower() in label.lower(), (lang, label)
         # An engine error comes back in the page's words, without the engine's details.
-        app.click_card(stuck)
-        expected = [texts["error.illegal"], texts["error.nowhere"].split("{card}")[-1]]
+        app.click_card(stuck)  # a covered card: the notice says so, in the page's words
+        expected = [texts["error.covered"].split("{card}")[-1]]
         page.wait_for_function(
             """(endings) => {
                 const notice = document.querySelector('#notice');
