@@ -175,3 +175,61 @@ def foundation_card_back(game: str = "clover-leaf-warfield") -> tuple[str, str, 
             if card in tops and fans:
                 return str(number), card, int(fans[0])
     raise AssertionError("no deal with a foundation card that may go back")
+
+
+def _fan_lengths(position: Any) -> tuple[int, ...]:
+    return tuple(sorted((len(fan) for fan in position.fans), reverse=True))
+
+
+@functools.cache
+def long_fans(
+    game: str, deals: int = 5, width: int = 12, depth: int = 45
+) -> tuple[str, tuple[tuple[str, int, str], ...]]:
+    """(deal, steps): moves from fan to fan that build the longest fans a small beam
+    search finds among the first ``deals`` deals, with the default settings (auto
+    move takes what is safe to the foundations, as the page does).
+
+    Each step is (card, fan it goes to, "click" or "drag"): "click" when a click on
+    the card plays it there, so the page can be driven the quicker way. The steps
+    stop at the first position where the longest fan (then the second longest, then
+    the sum of squares of the lengths) was best, so the plan is as short as it gets.
+    """
+    rules = find_game(game)
+    best: tuple[tuple[int, int, int], str, tuple[Move, ...]] | None = None
+    for number in range(1, deals + 1):
+        opening = Session.new(game, number, Settings())
+        seen = {opening.position.fans}
+        beam: list[tuple[Any, tuple[Move, ...]]] = [(opening.position, ())]
+        for _ in range(depth):
+            children = []
+            for position, moves in beam:
+                for card, dests in destinations(rules, position).items():
+                    for dest in dests:
+                        if dest == FOUNDATION:
+                            continue
+                        session = Session.from_position(rules, position, Settings())
+                        session.play(Move(card, dest))
+                        after = session.position
+                        if after.fans in seen:
+                            continue
+                        seen.add(after.fans)
+                        lengths = _fan_lengths(after)
+                        score = (lengths[0], lengths[1], sum(n * n for n in lengths))
+                        children.append((score, after, (*moves, Move(card, dest))))
+            if not children:
+                break
+            children.sort(key=lambda child: child[0], reverse=True)
+            beam = [(position, moves) for _, position, moves in children[:width]]
+            top = children[0]
+            if best is None or top[0] > best[0] or (top[0] == best[0] and len(top[2]) < len(best[2])):
+                best = (top[0], str(number), top[2])
+    if best is None or not best[2]:
+        return "1", ()
+    _, deal, moves = best
+    session = Session.new(game, deal, Settings())
+    steps = []
+    for move in moves:
+        how = "click" if session.click_target(move.card) == move.dest else "drag"
+        steps.append((card_str(move.card), move.dest + 1, how))
+        session.play(move)
+    return deal, tuple(steps)
