@@ -166,8 +166,8 @@ export class InfoPanels {
       const intro = el("button", { type: "button", className: "info__intro", "data-intro": "" });
       intro.textContent = t("intro.open");
       intro.addEventListener("click", () => {
-        this.dialog.close();
-        this.context.intro();
+        this.dialog?.close();
+        this.context.intro?.();
       });
       children.push(el("p", {}, intro));
     }
