@@ -25,6 +25,9 @@ import { report } from "./report.js";
 /** @typedef {import("./protocol.js").HintResult} HintResult */
 /** @typedef {{promise: Promise<any>, cancel: () => void}} Job */
 
+/** The verdict of a position proved lost (protocol.js HintResult). */
+export const LOST = "unsolvable";
+
 /**
  * A move in words: "seven of hearts onto eight of hearts".
  * @param {Move} move
@@ -152,7 +155,7 @@ export class Guidance {
    */
   explainStuck() {
     return this.background((result) => {
-      if (result.verdict === "unsolvable" && (result.undo || result.earlier === "unsolvable")) {
+      if (result.verdict === LOST && (result.undo || result.earlier === LOST)) {
         this.showLost(result, { stuck: true });
       }
     });
@@ -167,7 +170,7 @@ export class Guidance {
     if (!this.app.settings.warnLost || fresh || state.won || state.stuck || state.moves === 0 || this.solving()) return;
     this.background((result) => {
       if (result.verdict === "solved") this.toldLost = null;
-      if (result.verdict !== "unsolvable") return;
+      if (result.verdict !== LOST) return;
       const number = result.lostMove?.number ?? 0;
       if (number === this.toldLost || panelKind() === "confirm") return;
       this.toldLost = number;
@@ -177,7 +180,7 @@ export class Guidance {
 
   /** @param {HintResult} result */
   showResult(result) {
-    if (result.verdict === "unsolvable") this.showLost(result);
+    if (result.verdict === LOST) this.showLost(result);
     else if (result.verdict === "solved" && result.back > 0) this.showBack(result.back);
     else if (result.move) this.showMove(result.move);
     else notice(t("hint.none"), 4000);
@@ -229,7 +232,7 @@ export class Guidance {
     let text = t("lost.text");
     const newDeal = () => this.deals.newDeal(undefined, { ask: false });
     const restart = { label: t("button.restart"), name: "restart", action: () => this.deals.restart({ ask: false }) };
-    if (earlier === "unsolvable") {
+    if (earlier === LOST) {
       text = t("lost.deal");
       actions.push({ label: t("button.newDeal"), name: "new", primary: true, action: newDeal }, restart);
     } else {

@@ -17,7 +17,7 @@ import { t } from "./i18n.js";
 import { notice } from "./notice.js";
 import { panelKind } from "./panel.js";
 import { report } from "./report.js";
-import { moveText } from "./guidance.js";
+import { LOST, moveText } from "./guidance.js";
 
 /** @typedef {import("./state.js").AppState} AppState */
 /** @typedef {import("./engine.js").EngineClient} EngineClient */
@@ -78,7 +78,7 @@ export class Solution {
    */
   async start({ undo = 0 } = {}) {
     const state = this.app.table;
-    if (!this.game.ready || !state || this.search) return;
+    if (!this.game.ready || !state || state.won || this.search) return;
     if (this.active) {
       this.togglePlay();
       return;
@@ -167,7 +167,7 @@ export class Solution {
         if (!this.active || this.app.table !== state) return false;
         if (result.verdict === "solved" && result.back > 0) {
           if (!(await this.ours(() => this.game.undo(result.back)))) return this.fail();
-        } else if (result.verdict === "unsolvable") {
+        } else if (result.verdict === LOST) {
           this.stop();
           this.guidance.showLost(result);
           return false;
