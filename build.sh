@@ -5,7 +5,8 @@
 #   ./build.sh build      build dist/ only
 #   ./build.sh test [ARGS] install what the tests need (pip, npm ci, Chromium via apt
 #                         when missing), build dist/, then run every test:
-#                         python3 -m pytest [ARGS]
+#                         python3 -m pytest -n 2 --dist loadgroup [ARGS]
+#                         (two workers: the browser tests in one, the rest beside them)
 #
 # dist/ holds only static files: the page (web/), the five Pyodide runtime files
 # from the npm package pinned in package.json (in a folder named after its
@@ -125,7 +126,7 @@ case "${1:-serve}" in
     shift
     install_test_tools
     build
-    python3 -m pytest "$@"
+    python3 -m pytest -n 2 --dist loadgroup "$@"
     ;;
   *)
     say "usage: ./build.sh [build|test [pytest args]]"
