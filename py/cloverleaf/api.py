@@ -38,7 +38,7 @@ from .errors import IllegalMoveError, InvalidInputError
 from .games import CATALOGUE, DEFAULT_GAME, find_game
 from .inputs import json_int, parse_iso_date, parse_json, parse_whole_number, quote
 from .position import FOUNDATION, Move
-from .session import MAX_SAVE_BYTES, Session, Settings
+from .session import MAX_SAVE_BYTES, Session, Settings, random_deal_number
 from .solver import SOLVED, UNSOLVABLE
 from .solver.jobs import DailyDeal, Hint, HintResult, NextSolvableDeal
 from .stats import Stats
@@ -447,7 +447,8 @@ def _job_start(api: Api, params: Params) -> Json:
         return api.start_job(api.hint_job(show=kind == "hint"))
     if kind == "solvable":
         rules = find_game(_string(params, "game", DEFAULT_GAME.id))
-        return api.start_job(NextSolvableDeal(rules, parse_deal_number(_string(params, "start", "1", limit=40))))
+        start = random_deal_number() if params.get("start") is None else parse_deal_number(_string(params, "start"))
+        return api.start_job(NextSolvableDeal(rules, start))
     if kind == "daily":
         rules = find_game(_string(params, "game", DEFAULT_GAME.id))
         return api.start_job(DailyDeal(rules, parse_iso_date(params.get("date"))))

@@ -167,5 +167,8 @@ export const METHODS = Object.freeze({
   jobCancel: ["job"],
 });
 
+/** The game a first visit opens (games.DEFAULT_GAME on the Python side). */
+export const DEFAULT_GAME = "clover-leaf";
+
 /** The kinds of job ("jobStart"'s `kind`). */
 export const JOB_KINDS = Object.freeze(["hint", "check", "solvable", "daily"]);

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
-from ..deals import MAX_DEAL, deal
+from ..deals import DRAWN_DEALS, MAX_DEAL, deal
 from ..engine import apply_move
 from ..position import Move, Position
 from ..rules import Rules
@@ -32,7 +32,6 @@ from .board import Board
 from .budgets import deal_budget, hint_budget
 from .search import SOLVED, UNKNOWN, UNSOLVABLE, Search, tables_for
 
-DAILY_RANGE = 10**9
 Result = TypeVar("Result", covariant=True)
 
 
@@ -279,7 +278,7 @@ def next_solvable_deal(rules: Rules, start: int) -> int:
 def daily_start(rules: Rules, date: datetime.date) -> int:
     """Where the deal of the day's walk starts: a hash of the game and the date, 1 to 10**9."""
     digest = hashlib.sha256(f"{rules.id}/{date.isoformat()}".encode()).digest()
-    return int.from_bytes(digest[:8], "big") % DAILY_RANGE + 1
+    return int.from_bytes(digest[:8], "big") % DRAWN_DEALS + 1
 
 
 class DailyDeal(NextSolvableDeal):
