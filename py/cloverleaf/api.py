@@ -364,23 +364,22 @@ def _click(api: Api, params: Params) -> Json:
     return api.table()
 
 
+def _repeat(action: Callable[[], object], available: int, count: int) -> None:
+    """Run ``action`` ``count`` times, or as often as ``available`` allows; once when
+    nothing is available, so that the session says why (nothing to undo, to redo)."""
+    for _ in range(max(1, min(count, available))):
+        action()
+
+
 def _undo(api: Api, params: Params) -> Json:
-    count = _count(params, "count", 1, MAX_UNDO)
     session = api.session
-    if not session.can_undo:
-        session.undo()  # says why
-    for _ in range(min(count, len(session.groups))):
-        session.undo()
+    _repeat(session.undo, len(session.groups), _count(params, "count", 1, MAX_UNDO))
     return api.table()
 
 
 def _redo(api: Api, params: Params) -> Json:
-    count = _count(params, "count", 1, MAX_UNDO)
     session = api.session
-    if not session.can_redo:
-        session.redo()  # says why
-    for _ in range(min(count, len(session.redo_groups))):
-        session.redo()
+    _repeat(session.redo, len(session.redo_groups), _count(params, "count", 1, MAX_UNDO))
     return api.table()
 
 
