@@ -14,6 +14,7 @@ from cloverleaf.solver import (
     DailyDeal,
     Hint,
     NextSolvableDeal,
+    Verdict,
     daily_deal,
     daily_start,
     hint,
@@ -44,10 +45,10 @@ def test_hint_on_a_winnable_position_gives_the_next_move_of_a_solution() -> None
     position = deal(CLOVER_LEAF, 3)
     result = hint(CLOVER_LEAF, [position], 20_000)
     assert result["verdict"] == "solved"
-    assert result["move"] == result["moves"][0]
+    assert result["move"] == result["solution"][0]
     assert result["undo"] is None
     after = play(CLOVER_LEAF, position, parse_move(result["move"]))
-    assert solve(CLOVER_LEAF, after, 20_000).verdict == "solved"
+    assert solve(CLOVER_LEAF, after, 20_000).verdict is Verdict.SOLVED
 
 
 def test_hint_on_a_won_position_has_no_move() -> None:
@@ -58,7 +59,7 @@ def test_hint_on_a_won_position_has_no_move() -> None:
 
 def test_hint_on_a_lost_position_counts_the_moves_back_to_a_winnable_one() -> None:
     result = hint(ALEXANDER, blundered_history(), 50_000)
-    assert result["verdict"] == "unsolvable"
+    assert result["verdict"] == "lost"
     assert result["undo"] == 2
     assert result["earlier"] == "winnable"
     assert result["move"] is None
@@ -67,7 +68,7 @@ def test_hint_on_a_lost_position_counts_the_moves_back_to_a_winnable_one() -> No
 def test_hint_says_when_every_earlier_position_is_lost_too() -> None:
     history = blundered_history()[1:]
     result = hint(ALEXANDER, history, 50_000)
-    assert (result["verdict"], result["undo"], result["earlier"]) == ("unsolvable", None, "lost")
+    assert (result["verdict"], result["undo"], result["earlier"]) == ("lost", None, "lost")
 
 
 def test_hint_out_of_budget_is_unknown_and_stops_at_the_budget() -> None:
@@ -93,9 +94,9 @@ def test_hint_step_returns_none_until_done_and_then_keeps_its_result() -> None:
 def test_next_solvable_deal_skips_lost_deals_and_returns_a_solved_one() -> None:
     number = next_solvable_deal(ALEXANDER, 4)
     assert number >= 4
-    assert solve(ALEXANDER, deal(ALEXANDER, number), 20_000).verdict == "solved"
+    assert solve(ALEXANDER, deal(ALEXANDER, number), 20_000).verdict is Verdict.SOLVED
     for skipped in range(4, number):
-        assert solve(ALEXANDER, deal(ALEXANDER, skipped), 20_000).verdict != "solved"
+        assert solve(ALEXANDER, deal(ALEXANDER, skipped), 20_000).verdict is not Verdict.SOLVED
 
 
 def test_next_solvable_deal_in_slices_is_the_same_walk() -> None:
@@ -126,6 +127,6 @@ def test_hint_moves_replay_from_the_current_position() -> None:
     position = deal(find_game("trefoil"), 4)
     rules = find_game("trefoil")
     result = hint(rules, [position], 20_000)
-    for text in result["moves"]:
+    for text in result["solution"]:
         position = apply_move(rules, position, parse_move(text))
     assert sum(position.foundations) == 52

@@ -10,7 +10,7 @@ import functools
 import json
 from typing import Any
 
-from cloverleaf import FOUNDATION, REDEAL, Move, find_game, parse_move
+from cloverleaf import FOUNDATION, REDEAL, Move, find_game
 from cloverleaf.cards import card_str
 from cloverleaf.engine import destinations
 from cloverleaf.session import Session, Settings
@@ -98,7 +98,7 @@ def winning_decisions(game: str, deal: str, budget: int = 300_000) -> list[tuple
     Moves that auto move already made are skipped; if the session's automatic moves
     make the rest of a solution inapplicable, the solver runs again from there.
     """
-    from cloverleaf.solver import solve
+    from cloverleaf.solver import Verdict, solve
 
     session = Session.new(game, deal, Settings())
     decisions: list[tuple[str, Dest]] = []
@@ -106,10 +106,10 @@ def winning_decisions(game: str, deal: str, budget: int = 300_000) -> list[tuple
         if session.won:
             return decisions
         result = solve(session.rules, session.position, budget)
-        if result.verdict != "solved":
+        if result.verdict is not Verdict.SOLVED:
             return None
         progressed = False
-        for move in (parse_move(str(m)) for m in result.moves):
+        for move in result.solution:
             if session.won:
                 break
             if move.is_redeal:
@@ -161,7 +161,7 @@ def lost_after_one_move(game: str = "clover-leaf") -> tuple[str, str, Dest]:
             for dest in dests:
                 session = Session.new(game, number, Settings())
                 session.play(Move(card, dest))
-                if not session.stuck and _hint(session)["verdict"] == "unsolvable":
+                if not session.stuck and _hint(session)["verdict"] == "lost":
                     return str(number), card_str(card), to_json(dest)
     raise AssertionError("no deal found that one move loses")
 

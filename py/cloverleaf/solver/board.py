@@ -17,19 +17,25 @@ Names used here and in :mod:`.search`:
   fans and of their cards decides what the redeal deals, so nothing may be
   sorted or pruned there.
 
-Every pruning rule of the solver lives in this file, each with the argument that
-it never loses a win (see :meth:`Board.autoplay`, :meth:`Board.moves`,
-:meth:`Board.dead_after` and :meth:`Board.hopeless`). Cutting a win would turn an
-``unsolvable`` verdict into a false proof, so a rule without a proof is only ever
-used to *order* moves, never to drop them.
+- ``prune``: whether the pruning rules and proofs of loss apply. Every pruning
+  rule of the solver lives in this file, each with the argument that it never
+  loses a win (see :meth:`Board.autoplay`, :meth:`Board.moves`,
+  :meth:`Board.dead_after`, :meth:`Board.schedule`, :meth:`Board.suit_lost`).
+  Cutting a win would turn a ``lost`` verdict into a false proof, so a rule
+  without a proof is only ever used to *order* moves, never to drop them. A
+  board made with ``prune=False`` plays every legal move one at a time and
+  proves nothing lost (as Black Hole Solver's option): a search on it is a
+  plain exhaustive search, which the tests use to re-check the rules.
 """
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from ..engine import redeal as engine_redeal
 from ..position import FOUNDATION, REDEAL_DEST, Position
 from ..rules import Build, EmptyFan, Rules
-from .suits import SuitGames
+from .suits import SuitGames, pair_projections
 
 ON_FOUNDATION = FOUNDATION  # -1: where[] of a card on its foundation; a step's source/dest
 REDEAL_STEP = REDEAL_DEST  # -2
@@ -40,6 +46,14 @@ _BYTE = [bytes((card,)) for card in range(52)]
 _PREFIX = [bytes((0x80 + n,)) for n in range(64)]
 
 Step = tuple[int, int, int]
+
+
+class Played(NamedTuple):
+    """What :meth:`Board.advance` played: the step, the foundation moves that followed, and what undoes the step."""
+
+    step: Step
+    auto: list[Step]
+    saved: object
 
 
 class Tables:
@@ -65,6 +79,17 @@ class Tables:
         self.suits = SuitGames(self) if self.in_suit else None
 
 
+_TABLES: dict[Rules, Tables] = {}
+
+
+def tables_for(rules: Rules) -> Tables:
+    """The per-card tables of a game, computed once per process (the one-suit verdicts are cached in them)."""
+    tables = _TABLES.get(rules)
+    if tables is None:
+        tables = _TABLES[rules] = Tables(rules)
+    return tables
+
+
 class Board:
     """A position of one game that the search changes in place and changes back.
 
@@ -75,9 +100,13 @@ class Board:
     (16, 4)
     """
 
-    def __init__(self, tables: Tables, position: Position) -> None:
+    def __init__(self, tables: Tables, position: Position, prune: bool = True) -> None:
         self.tables = tables
         self.rules = tables.rules
+        self.prune = prune
+        # whether foundation returns are searched: always where the rules allow
+        # them and nothing is pruned; see :meth:`autoplay` for in-suit games
+        self.returns = tables.returns if prune else tables.rules.foundation_return
         self.fans: list[bytes] = [bytes(fan) for fan in position.fans]
         self.found: list[int] = list(position.foundations)
         self.redeals_left = position.redeals_left
@@ -123,7 +152,7 @@ class Board:
     @property
     def autoplays(self) -> bool:
         """Whether foundation moves are played at once (see :meth:`autoplay`)."""
-        return self.tables.in_suit and self.settled
+        return self.prune and self.tables.in_suit and self.settled
 
     def position(self) -> Position:
         """The engine's value of this board."""
@@ -256,6 +285,22 @@ class Board:
         for step in reversed(played):
             self.undo(step, None)
 
+    def settle(self) -> list[Step]:
+        """The foundation moves :meth:`autoplay` plays from a fresh board (none where it does not apply)."""
+        return self.autoplay(None) if self.autoplays else []
+
+    def advance(self, step: Step) -> Played:
+        """Play ``step`` and then, where :attr:`autoplays` holds, every foundation move it allows."""
+        saved = self.do(step)
+        auto = self.autoplay(None if step[2] == REDEAL_STEP else [step[1]]) if self.autoplays else []
+        return Played(step, auto, saved)
+
+    def retreat(self, played: Played) -> None:
+        """Take back what :meth:`advance` played."""
+        if played.auto:
+            self.unplay(played.auto)
+        self.undo(played.step, played.saved)
+
     # -- moves -------------------------------------------------------------------------
 
     def moves(self) -> list[Step]:
@@ -278,7 +323,10 @@ class Board:
           never makes such a move.
         The order (a heuristic only) prefers moves that uncover the card a
         foundation needs soonest, and sends cards to empty fans last.
+        Without pruning: :meth:`legal_steps`.
         """
+        if not self.prune:
+            return self.legal_steps()
         t = self.tables
         fans = self.fans
         where = self.where
@@ -342,7 +390,52 @@ class Board:
             steps.append((-1, -1, REDEAL_STEP))
         return steps
 
+    def legal_steps(self) -> list[Step]:
+        """Every legal move, as the engine's :func:`~cloverleaf.engine.legal_moves` lists them.
+
+        Written apart from :meth:`moves` (and as plainly as the rules read), so
+        that a search without pruning checks the pruned one independently.
+        """
+        t = self.tables
+        fans = self.fans
+        found = self.found
+        limit = t.limit
+        tops = [(fan[-1], source) for source, fan in enumerate(fans) if fan]
+        if self.rules.foundation_return:
+            tops += [(t.order[suit][found[suit] - 1], ON_FOUNDATION) for suit in range(4) if found[suit]]
+        steps: list[Step] = []
+        for card, source in tops:
+            if source >= 0 and found[card // 13] == t.index[card]:
+                steps.append((card, source, ON_FOUNDATION))
+            for dest, fan in enumerate(fans):
+                if dest == source or len(fan) >= limit:
+                    continue
+                if (fan and fan[-1] in t.targets[card]) or (not fan and t.filler[card]):
+                    steps.append((card, source, dest))
+        if self.redeals_left > 0 and any(fans):
+            steps.append((-1, -1, REDEAL_STEP))
+        return steps
+
     # -- proofs that a position is lost -------------------------------------------------
+
+    def lost_after(self, step: Step) -> bool:
+        """The quick proofs that the position :meth:`advance` just reached by ``step`` is lost.
+
+        :meth:`dead_after` for the card moved; the one-suit projection
+        (:meth:`suit_lost`) of the card's suit, the only projection a move onto
+        a fan changes (foundation moves played after it change none of the
+        verdicts: they are moves of the one-suit game that
+        :func:`.suits._settle` plays too); after a redeal, every suit's. Only
+        in settled positions, and only with pruning on.
+        """
+        if not self.prune or not self.settled:
+            return False
+        card, _source, dest = step
+        if dest >= 0:
+            if not self.returns and self.dead_after(card):
+                return True
+            return self.suit_lost(card // 13)
+        return dest == REDEAL_STEP and self.any_suit_lost()
 
     def dead_after(self, card: int) -> bool:
         """Whether ``card``, just placed on a fan top, can never move again.
@@ -353,7 +446,7 @@ class Board:
         foundation (where, in a game without returns, it stays), then every way
         out waits for a card beneath it: the card never moves and never reaches
         its foundation, so the position is lost. A card that may fill an empty
-        fan is left to :meth:`hopeless`. Only used in settled positions of games
+        fan is left to :meth:`schedule`. Only used in settled positions of games
         without returns.
         """
         t = self.tables
@@ -477,13 +570,13 @@ class Board:
         Settled positions of in-suit games: :meth:`schedule`'s cost plus
         ``buried_weight`` times :meth:`buried`; where any suit builds on any suit the schedule almost
         never proves anything and costs most of the time, so only the cards left
-        and :meth:`buried` count. Before the last redeal: redeals left first,
-        then cards left and buried.
+        and :meth:`buried` count, as they do without pruning. Before the last
+        redeal: redeals left first, then cards left and buried.
         """
         left = 52 - self.found[0] - self.found[1] - self.found[2] - self.found[3]
         if not self.settled:
             return 1000 * self.redeals_left + 4 * left + self.buried()
-        if not self.tables.in_suit:
+        if not self.tables.in_suit or not self.prune:
             return 4 * left + self.buried()
         cost = self.schedule()
         return cost if cost < 0 else cost + buried_weight * self.buried()
@@ -495,15 +588,20 @@ class Board:
         whose fans build in suit (elsewhere this answers False).
         """
         suits = self.tables.suits
-        return suits is not None and self.settled and suits.lost(self.fans, suit)
+        return suits is not None and self.prune and self.settled and suits.lost(self.fans, suit)
 
     def any_suit_lost(self) -> bool:
         """:meth:`suit_lost` for any suit."""
         return any(self.suit_lost(suit) for suit in range(4))
 
-    def hopeless(self) -> bool:
-        """Whether :meth:`schedule` proves the position lost."""
-        return self.schedule() < 0
+    def pair_projections(self) -> list[Position]:
+        """This position seen through each pair of suits (:func:`.suits.pair_projections`), where that proves anything.
+
+        Only with pruning on, in settled positions of games that build in suit.
+        """
+        if not self.prune or self.tables.suits is None or not self.settled:
+            return []
+        return pair_projections(self.position())
 
 
 def _first(item: tuple[int, Step]) -> int:

@@ -26,8 +26,7 @@ from typing import Any, Protocol
 from ..deals import MAX_DEAL, deal
 from ..position import Position
 from ..rules import Rules
-from .budgets import deal_budget, hint_budget
-from .search import SOLVED, UNKNOWN, UNSOLVABLE, Search
+from .search import Search, Verdict
 
 DAILY_RANGE = 10**9
 
@@ -51,12 +50,12 @@ class Hint:
 
     Result::
 
-        {"verdict": "solved" | "unsolvable" | "unknown",
+        {"verdict": "solved" | "lost" | "unknown",
          "move": "8H>F" | None,        # solved: the next move of a solution
-         "moves": [...],               # solved: the whole solution from here
-         "undo": N | None,             # unsolvable: undo N moves to reach a winnable position
+         "solution": [...],            # solved: the whole solution from here
+         "undo": N | None,             # lost: undo N moves to reach a winnable position
          "earlier": "winnable" | "lost" | "unknown" | None,
-                                       # unsolvable: what the walk back found
+                                       # lost: what the walk back found
                                        # ("lost": every earlier position is lost too)
          "nodes": n}                   # nodes searched
 
@@ -72,7 +71,7 @@ class Hint:
             raise ValueError("a hint needs at least the current position")
         self.rules = rules
         self.history = list(history)
-        self.budget = hint_budget(rules) if budget is None else budget
+        self.budget = rules.solver.hint_budget if budget is None else budget
         self.nodes = 0
         self._back = 0
         self._lost: set[bytes] = set()
@@ -92,46 +91,48 @@ class Hint:
             used = search.nodes - before
             self.nodes += used
             nodes -= used
-            if verdict == UNKNOWN:
+            if verdict is Verdict.UNKNOWN:
                 continue
             self._advance(verdict)
         return self._result
 
-    def _advance(self, verdict: str) -> None:
+    def _advance(self, verdict: Verdict) -> None:
         search = self._search
         if self._back == 0:
-            if verdict == SOLVED:
-                moves = list(search.result().moves)
-                self._result = self._answer(SOLVED, move=moves[0] if moves else None, moves=moves)
+            if verdict is Verdict.SOLVED:
+                solution = [str(move) for move in search.solution]
+                self._result = self._answer(
+                    Verdict.SOLVED, move=solution[0] if solution else None, solution=solution
+                )
                 return
-        elif verdict == SOLVED:
-            self._result = self._answer(UNSOLVABLE, undo=self._back, earlier="winnable")
+        elif verdict is Verdict.SOLVED:
+            self._result = self._answer(Verdict.LOST, undo=self._back, earlier="winnable")
             return
         self._lost |= search.parents
         self._back += 1
         if self._back >= len(self.history):
-            self._result = self._answer(UNSOLVABLE, earlier="lost")
+            self._result = self._answer(Verdict.LOST, earlier="lost")
             return
         self._search = Search(self.rules, self.history[-1 - self._back], known_lost=self._lost)
 
     def _finish_out_of_budget(self) -> None:
         if self._back == 0:
-            self._result = self._answer(UNKNOWN)
+            self._result = self._answer(Verdict.UNKNOWN)
         else:
-            self._result = self._answer(UNSOLVABLE, earlier=UNKNOWN)
+            self._result = self._answer(Verdict.LOST, earlier="unknown")
 
     def _answer(
         self,
-        verdict: str,
+        verdict: Verdict,
         move: str | None = None,
-        moves: list[str] | None = None,
+        solution: list[str] | None = None,
         undo: int | None = None,
         earlier: str | None = None,
     ) -> dict[str, Any]:
         return {
-            "verdict": verdict,
+            "verdict": verdict.value,
             "move": move,
-            "moves": moves or [],
+            "solution": solution or [],
             "undo": undo,
             "earlier": earlier,
             "nodes": self.nodes,
@@ -146,13 +147,13 @@ def hint(rules: Rules, history: Sequence[Position], budget: int | None = None) -
 class NextSolvableDeal:
     """The first deal number from ``start`` upward that the solver proves winnable.
 
-    Each deal gets the game's deal budget (:mod:`.budgets`), so the walk, and
-    which deal it stops at, is the same everywhere. Numbers past the last deal
-    wrap to 1.
+    Each deal gets the game's deal budget (``rules.solver.deal_budget``), so
+    the walk, and which deal it stops at, is the same everywhere. Numbers past
+    the last deal wrap to 1.
 
     Result::
 
-        {"deal": N, "verdict": "solved", "moves": [...], "tried": k, "nodes": n}
+        {"deal": N, "verdict": "solved", "solution": [...], "tried": k, "nodes": n}
 
     ``tried`` counts the deal numbers searched (the found one included),
     ``nodes`` the nodes of the whole walk.
@@ -160,7 +161,7 @@ class NextSolvableDeal:
 
     def __init__(self, rules: Rules, start: int, budget: int | None = None) -> None:
         self.rules = rules
-        self.budget = deal_budget(rules) if budget is None else budget
+        self.budget = rules.solver.deal_budget if budget is None else budget
         self.number = min(max(1, start), MAX_DEAL)
         self.tried = 0
         self.nodes = 0
@@ -178,15 +179,15 @@ class NextSolvableDeal:
             used = search.nodes - before
             self.nodes += used
             nodes -= used
-            if verdict == SOLVED:
+            if verdict is Verdict.SOLVED:
                 self._result = {
                     "deal": self.number,
-                    "verdict": SOLVED,
-                    "moves": list(search.result().moves),
+                    "verdict": verdict.value,
+                    "solution": [str(move) for move in search.solution],
                     "tried": self.tried,
                     "nodes": self.nodes,
                 }
-            elif verdict == UNSOLVABLE or search.nodes >= self.budget:
+            elif verdict is Verdict.LOST or search.nodes >= self.budget:
                 self._search = None
                 self.number = self.number + 1 if self.number < MAX_DEAL else 1
         return self._result
