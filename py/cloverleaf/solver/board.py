@@ -564,22 +564,26 @@ class Board:
                 total += len(fan) - 1 - fan.index(card)
         return total
 
-    def cost(self, buried_weight: int = 2) -> int:
-        """How promising this position looks (lower first), or -1 when it is proved lost.
+    def estimate(self) -> tuple[int, int]:
+        """How promising this position looks, as ``(base, buried)``, lower first; base -1 proves it lost.
 
-        Settled positions of in-suit games: :meth:`schedule`'s cost plus
-        ``buried_weight`` times :meth:`buried`; where any suit builds on any suit the schedule almost
-        never proves anything and costs most of the time, so only the cards left
-        and :meth:`buried` count, as they do without pruning. Before the last
-        redeal: redeals left first, then cards left and buried.
+        A strand of the search weighs the two (see :class:`.search.Search`):
+        its priority is ``base + buried_weight * buried`` plus its depth term.
+        Settled positions of in-suit games: :meth:`schedule`'s cost and
+        :meth:`buried`. Where any suit builds on any suit the schedule almost
+        never proves anything and costs most of the time, so the base is the
+        cards left (four times) plus :meth:`buried`, as it is without pruning;
+        before the last redeal the redeals left come first. In those cases
+        ``buried`` is 0: it is in the base already.
         """
         left = 52 - self.found[0] - self.found[1] - self.found[2] - self.found[3]
         if not self.settled:
-            return 1000 * self.redeals_left + 4 * left + self.buried()
-        if not self.tables.in_suit or not self.prune:
-            return 4 * left + self.buried()
-        cost = self.schedule()
-        return cost if cost < 0 else cost + buried_weight * self.buried()
+            return 1000 * self.redeals_left + 4 * left + self.buried(), 0
+        if not self.prune:
+            return 4 * left + self.buried(), 0
+        if not self.tables.in_suit:
+            return 4 * left + self.buried(), 0
+        return self.schedule(), self.buried()
 
     def suit_lost(self, suit: int) -> bool:
         """Whether the projection on ``suit`` is lost, which proves this position lost.

@@ -10,14 +10,15 @@ Names (after Norvig: the search knows nothing of cards; :mod:`.board` does):
   without a win, it has covered every position reachable from the start (up to
   the pruning of :mod:`.board`, each rule of which keeps every win): a proof
   that the start is lost.
-- ``parents``: key -> (key of the position it came from, packed move). The
+- ``table``: key -> (key of the position it came from, packed move). The
   table is the solution (as in Freecell Solver): a win is read back from it,
   replayed on a fresh board to recover the foundation moves played on the
   way, and checked through the engine's checked door before it is returned.
-- ``cost``: :meth:`Board.cost`, lower first; -1 proves a position lost.
-- ``strand``: one complete best-first search; a :class:`Search` runs a few
-  (the game's ``SolverProfile.strands``), weighing the moves already made
-  differently, in turns of ``QUANTUM`` nodes.
+- ``estimate``: :meth:`Board.estimate`, lower first; -1 proves a position lost.
+- ``strand``: one order in which to expand the positions found: a priority
+  queue that weighs the estimate and the moves already made in its own way.
+  A :class:`Search` has a few (the game's ``SolverProfile.strands``) over one
+  shared table; they take turns of ``QUANTUM`` nodes.
 - ``verdict``: :class:`Verdict`: ``SOLVED`` (with a ``solution``, a tuple of
   engine moves), ``LOST`` (a proof) or ``UNKNOWN`` (out of budget).
 - ``prune``: False turns off every pruning rule and proof of loss of
@@ -92,18 +93,64 @@ def check_solution(rules: Rules, position: Position, moves: list[Move] | tuple[M
 
 
 class Strand:
-    """One resumable best-first search of one position (see :class:`Search`).
+    """One order of expansion over a search's shared table (see :class:`Search`).
+
+    ``depth_weight`` is eighths of a cost unit added per move from the start
+    (0 is greedy; more gives breadth, so a misleading line is left sooner and
+    solutions come out shorter); ``buried_weight`` multiplies the ``buried``
+    part of :meth:`Board.estimate` (more digs for the cards the foundations
+    need next). Between turns a strand keeps the position it was expanding
+    and how far it got.
+    """
+
+    def __init__(self, depth_weight: int, buried_weight: int) -> None:
+        self.depth_weight = depth_weight
+        self.buried_weight = buried_weight
+        self.queue: list[tuple[int, int, bytes, bytes, int]] = []
+        self.current: bytes | None = None  # the key of the position being expanded
+        self.state = b""  # its :meth:`Board.state`
+        self.depth = 0  # its moves from the start
+        self.moves: list[Step] = []  # its moves ...
+        self.next = 0  # ... and the next one to play
+
+    @property
+    def idle(self) -> bool:
+        """Nothing in the queue and no expansion under way."""
+        return self.next >= len(self.moves) and not self.queue
+
+
+class Search:
+    """A resumable best-first search of one position: a few strands over one table.
 
     Each position reached is stored once, under its key, with the key of the
-    position it came from and the move between them (the table is the
-    solution, as in Freecell Solver). Positions wait in a priority queue ordered
-    by :meth:`Board.cost`, so the search follows the most promising line
-    first and backs out of a bad one without exhausting it; it still expands
-    every reachable position before it says ``lost``.
+    position it came from and the move between them. Every position found is
+    queued in every strand, each ordering it by its own weights; a strand
+    takes the best position of its queue that no strand has expanded yet,
+    and expands it. A greedy strand wins most deals fast but can sink its
+    turns into one misleading line; a broader one climbs out of it; as they
+    share the table, neither repeats the other's work, and a position is
+    expanded once however many strands there are. When no strand has anything
+    left to expand, every position reachable from the start has been expanded
+    (up to the pruning of :mod:`.board`, which keeps every win): the start is
+    lost. Turns are counted in nodes, so slices of any size give the same
+    answer as one run.
+
+    Once the search has used ``PROJECTIONS_AFTER`` nodes without a verdict, a
+    hard position, *projection searches* join the turns (games that build in
+    suit, settled positions only): one per pair of suits, each a complete
+    search of the position with only those two suits in its fans (see
+    :meth:`Board.pair_projections`). A projection that is proved lost proves
+    this position lost; one that is won proves nothing and leaves the turns. A
+    projection's turn is as long as the strands' turns together, so a hard
+    pair (a lost one needs an exhaustive search) gets half the nodes.
 
     ``known_lost``: keys of positions already proved lost by an earlier,
-    finished ``lost`` search of the same game (the hint walks back through a
+    finished ``LOST`` search of the same game (the hint walks back through a
     game's history this way); they are not searched again.
+
+    ``prune=False``: no pruning rule and no proof of loss (see :mod:`.board`),
+    and so no projections: a plain exhaustive search, to check the verdicts of
+    the pruned one on positions small enough to exhaust.
     """
 
     def __init__(
@@ -111,26 +158,28 @@ class Strand:
         rules: Rules,
         position: Position,
         known_lost: set[bytes] | None = None,
-        depth_weight: int = 0,
-        buried_weight: int = 2,
         prune: bool = True,
+        strands: tuple[tuple[int, int], ...] | None = None,
+        project: bool = True,
     ) -> None:
         self.rules = rules
         self.start = position
+        self.prune = prune
         self.board = Board(tables_for(rules), position, prune)
-        self.lost: set[bytes] = known_lost if known_lost is not None else set()
-        self.parents: dict[bytes, tuple[bytes | None, int]] = {}
+        self.lost: set[bytes] = set(known_lost) if known_lost else set()
+        self.table: dict[bytes, tuple[bytes | None, int]] = {}
+        self.expanded: set[bytes] = set()
+        self.strands = [Strand(depth, buried) for depth, buried in strands or rules.solver.strands]
+        self.projections: list[Search] = []
         self.nodes = 0
         self.verdict = Verdict.UNKNOWN
         self.solution: tuple[Move, ...] = ()
-        self._queue: list[tuple[int, int, bytes, bytes, int]] = []
-        self._depth = 0
-        self.depth_weight = depth_weight
-        self.buried_weight = buried_weight
+        self._turns: list[Strand | Search] = list(self.strands)
+        self._turn = 0
+        self._left = QUANTUM
+        self._projected = not (prune and project)
+        self._loaded: Strand | None = None  # the strand whose position the board holds
         self._count = 0
-        self._current: bytes | None = None
-        self._moves: list[Step] = []
-        self._next = 0
         self._started = False
 
     @property
@@ -139,94 +188,149 @@ class Strand:
 
     @property
     def positions(self) -> int:
-        """How many distinct positions the search has stored."""
-        return len(self.parents)
+        """How many distinct positions the search has stored (projections included)."""
+        return len(self.table) + sum(projection.positions for projection in self.projections)
+
+    @property
+    def parents(self) -> set[bytes]:
+        """Every position key the search reached (all lost, once the verdict is ``LOST``)."""
+        return set(self.table)
 
     def result(self) -> SolveResult:
         return SolveResult(self.verdict, self.solution, self.nodes)
 
     def run(self, nodes: int) -> Verdict:
         """Search at most ``nodes`` more nodes; return the verdict so far (``UNKNOWN`` = not done)."""
-        if self.done:
-            return self.verdict
-        limit = self.nodes + max(0, nodes)
-        if not self._started:
-            if self.nodes >= limit:
-                return self.verdict
+        if not self._started and nodes > 0 and not self.done:
             self._started = True
+            self.nodes += 1
+            nodes -= 1
             self._root()
-            if self.done:
-                return self.verdict
-        return self._loop(limit)
+        turns = self._turns
+        while not self.done and nodes > 0:
+            runner = turns[self._turn]
+            if isinstance(runner, Strand):
+                used = self._expand(runner, min(nodes, self._left))
+                self.nodes += used
+                nodes -= used
+                self._left -= used
+                if self.done:
+                    break
+                if all(strand.idle for strand in self.strands):
+                    self.verdict = Verdict.LOST
+                    break
+                if runner.idle:
+                    self._left = 0
+            else:
+                before = runner.nodes
+                verdict = runner.run(min(nodes, self._left))
+                used = runner.nodes - before
+                self.nodes += used
+                nodes -= used
+                self._left -= used
+                if verdict is Verdict.LOST:
+                    self.verdict = verdict
+                    break
+                if verdict is Verdict.SOLVED:  # a projection won: no proof; it leaves the turns
+                    del turns[self._turn]
+                    self._turn %= len(turns)
+                    self._left = self._quantum(turns[self._turn])
+                    continue
+            if self._left <= 0:
+                self._turn = (self._turn + 1) % len(turns)
+                self._left = self._quantum(turns[self._turn])
+                if not self._projected and self.nodes >= PROJECTIONS_AFTER:
+                    self._projected = True
+                    start = Board(tables_for(self.rules), self.start, self.prune)
+                    self.projections = [
+                        Search(self.rules, projected, strands=((0, 2),), project=False)
+                        for projected in start.pair_projections()
+                    ]
+                    turns.extend(self.projections)
+        return self.verdict
+
+    def _quantum(self, runner: Strand | Search) -> int:
+        """A strand's turn is ``QUANTUM`` nodes; a projection's as long as all strands' together."""
+        return QUANTUM if isinstance(runner, Strand) else QUANTUM * len(self.strands)
 
     def _root(self) -> None:
         board = self.board
-        self.nodes += 1
         board.settle()
         key = board.key()
-        self.parents[key] = (None, 0)
+        self.table[key] = (None, 0)
         if board.won():
             self._solved(key)
             return
-        cost = self._cost()
-        if key in self.lost or cost < 0 or board.any_suit_lost():
+        base, buried = board.estimate()
+        if key in self.lost or base < 0 or board.any_suit_lost():
             self.verdict = Verdict.LOST
             return
-        self._push(cost, key)
+        self._push(base, buried, key, 0)
 
-    def _cost(self) -> int:
-        return self.board.cost(self.buried_weight)
-
-    def _push(self, cost: int, key: bytes, depth: int = 0) -> None:
+    def _push(self, base: int, buried: int, key: bytes, depth: int) -> None:
         self._count += 1
-        priority = cost + (self.depth_weight * depth >> 3)
-        heappush(self._queue, (priority, -self._count, key, self.board.state(), depth))
+        order = -self._count
+        state = self.board.state()
+        for strand in self.strands:
+            priority = base + strand.buried_weight * buried + (strand.depth_weight * depth >> 3)
+            heappush(strand.queue, (priority, order, key, state, depth))
 
-    def _loop(self, limit: int) -> Verdict:
+    def _expand(self, strand: Strand, limit: int) -> int:
+        """Let ``strand`` search at most ``limit`` nodes; the nodes it used (fewer when it runs out of work)."""
         board = self.board
-        parents = self.parents
+        table = self.table
         lost = self.lost
-        queue = self._queue
+        expanded = self.expanded
+        queue = strand.queue
+        used = 0
         while True:
-            if self._next >= len(self._moves):
-                if not queue:
-                    self.verdict = Verdict.LOST
-                    return self.verdict
-                _cost, _order, current, state, self._depth = heappop(queue)
-                self._current = current
+            if strand.next >= len(strand.moves):
+                while queue:
+                    _priority, _order, key, state, depth = heappop(queue)
+                    if key not in expanded:
+                        break
+                else:
+                    return used
+                expanded.add(key)
+                strand.current, strand.state, strand.depth = key, state, depth
                 board.load(state)
-                self._moves = board.moves()
-                self._next = 0
+                self._loaded = strand
+                strand.moves = board.moves()
+                strand.next = 0
                 continue
-            if self.nodes >= limit:
-                return self.verdict
-            step = self._moves[self._next]
-            self._next += 1
-            self.nodes += 1
+            if used >= limit:
+                return used
+            if self._loaded is not strand:
+                board.load(strand.state)
+                self._loaded = strand
+            step = strand.moves[strand.next]
+            strand.next += 1
+            used += 1
             played = board.advance(step)
             key = board.key()
-            if key in parents or key in lost:
+            if key in table or key in lost:
                 board.retreat(played)
                 continue
-            parents[key] = (self._current, _pack(step))
+            table[key] = (strand.current, _pack(step))
             if board.won():
                 self._solved(key)
-                return self.verdict
-            cost = -1 if board.lost_after(step) else self._cost()
-            if cost >= 0:
-                self._push(cost, key, self._depth + 1)
+                return used
+            if not board.lost_after(step):
+                base, buried = board.estimate()
+                if base >= 0:
+                    self._push(base, buried, key, strand.depth + 1)
             board.retreat(played)
 
     def _solved(self, key: bytes) -> None:
         steps: list[Step] = []
         at: bytes | None = key
         while at is not None:
-            parent, packed = self.parents[at]
+            parent, packed = self.table[at]
             if parent is not None:
                 steps.append(_unpack(packed))
             at = parent
         steps.reverse()
-        board = Board(self.board.tables, self.start, self.board.prune)
+        board = Board(self.board.tables, self.start, self.prune)
         moves = [_to_move(s) for s in board.settle()]
         for step in steps:
             played = board.advance(step)
@@ -239,118 +343,6 @@ class Strand:
             )
         self.solution = tuple(moves)
         self.verdict = Verdict.SOLVED
-
-
-class Search:
-    """A resumable search of one position: a few strands taking turns.
-
-    Every strand is a complete best-first search (:class:`Strand`) with its own
-    tables; they differ only in how much they weigh the moves already made and
-    the cards buried. A greedy strand wins most deals fast but can sink its
-    budget into one misleading line; a broader one climbs out of it. They take
-    turns of ``QUANTUM`` nodes, in a fixed order, and the first to finish gives
-    the verdict: a solution, or, having expanded every reachable position, the
-    proof that there is none. Turns are counted in nodes, so slices of any size
-    give the same answer as one run.
-
-    Once the search has used ``PROJECTIONS_AFTER`` nodes without a verdict, a
-    hard position, *projection strands* join the turns (games that build in
-    suit, settled positions only): one per pair of suits, each a complete
-    search of the position with only those two suits in its fans (see
-    :meth:`Board.pair_projections`). A projection strand that proves its position
-    lost proves this one lost; one that wins it proves nothing and leaves the
-    turns. A projection strand's turn is as long as the main strands' turns
-    together, so a hard pair (a lost one needs an exhaustive search) gets half
-    the nodes.
-
-    The strands are the game's (``rules.solver.strands``): for each, a depth
-    weight and a buried weight. The depth weight is eighths of a cost unit
-    added per move from the start: 0 is greedy; more gives breadth, so a
-    misleading line is left sooner (and solutions come out shorter). The
-    buried weight multiplies :meth:`Board.buried` in the cost (settled in-suit
-    positions): more digs for the cards the foundations need next.
-
-    ``known_lost``: keys of positions already proved lost by an earlier,
-    finished ``lost`` search of the same game (the hint walks back through a
-    game's history this way); they are not searched again.
-
-    ``prune=False``: no pruning rule and no proof of loss (see :mod:`.board`),
-    and so no projection strands: a plain exhaustive search, to check the
-    verdicts of the pruned one on positions small enough to exhaust.
-    """
-
-    def __init__(
-        self, rules: Rules, position: Position, known_lost: set[bytes] | None = None, prune: bool = True
-    ) -> None:
-        self.rules = rules
-        self.start = position
-        self.prune = prune
-        lost = set(known_lost) if known_lost else set()
-        self.strands = [
-            Strand(rules, position, lost, depth, buried, prune) for depth, buried in rules.solver.strands
-        ]
-        self.projections: list[Strand] = []
-        self.nodes = 0
-        self.verdict = Verdict.UNKNOWN
-        self.solution: tuple[Move, ...] = ()
-        self._turns: list[Strand] = list(self.strands)
-        self._projected = False
-        self._turn = 0
-        self._left = QUANTUM
-
-    @property
-    def done(self) -> bool:
-        return self.verdict is not Verdict.UNKNOWN
-
-    @property
-    def positions(self) -> int:
-        """How many distinct positions the strands have stored (projection strands included)."""
-        return sum(strand.positions for strand in self.strands + self.projections)
-
-    @property
-    def parents(self) -> set[bytes]:
-        """Every position key the main strands reached (all lost, once the verdict is ``LOST``)."""
-        keys: set[bytes] = set()
-        for strand in self.strands:
-            keys |= strand.parents.keys()
-        return keys
-
-    def result(self) -> SolveResult:
-        return SolveResult(self.verdict, self.solution, self.nodes)
-
-    def run(self, nodes: int) -> Verdict:
-        """Search at most ``nodes`` more nodes; return the verdict so far (``UNKNOWN`` = not done)."""
-        turns = self._turns
-        while not self.done and nodes > 0:
-            strand = turns[self._turn]
-            before = strand.nodes
-            verdict = strand.run(min(nodes, self._left))
-            used = strand.nodes - before
-            self.nodes += used
-            nodes -= used
-            self._left -= used
-            if verdict is not Verdict.UNKNOWN:
-                if verdict is Verdict.LOST or strand in self.strands:
-                    self.verdict = verdict
-                    self.solution = strand.solution if strand in self.strands else ()
-                    break
-                # a projection strand won its two suits: no proof; the next strand takes the turn
-                del turns[self._turn]
-                self._turn %= len(turns)
-                self._left = self._quantum(turns[self._turn])
-            elif self._left <= 0:
-                self._turn = (self._turn + 1) % len(turns)
-                self._left = self._quantum(turns[self._turn])
-                if not self._projected and self.nodes >= PROJECTIONS_AFTER:
-                    self._projected = True
-                    start = Board(tables_for(self.rules), self.start, self.prune)
-                    self.projections = [Strand(self.rules, projected) for projected in start.pair_projections()]
-                    turns.extend(self.projections)
-        return self.verdict
-
-    def _quantum(self, strand: Strand) -> int:
-        """A main strand's turn is ``QUANTUM`` nodes; a projection strand's as long as all main strands' together."""
-        return QUANTUM if strand in self.strands else QUANTUM * len(self.strands)
 
 
 def solve(rules: Rules, position: Position, budget: int) -> SolveResult:
