@@ -44,6 +44,7 @@ _BYTE = [bytes((card,)) for card in range(52)]
 # A state starts with 0x80 + the redeals left: never a card, so no settled key
 # (sorted fans, which starts with a card or a separator) equals an unsettled one.
 _PREFIX = [bytes((0x80 + n,)) for n in range(64)]
+_NEVER = 99  # a depth no card reaches
 
 Step = tuple[int, int, int]
 
@@ -75,6 +76,8 @@ class Tables:
         self.limit = rules.fan_limit if rules.fan_limit is not None else 10**6
         self.returns = rules.foundation_return and not self.in_suit
         self.dead_empties = rules.empty_fan is EmptyFan.NOTHING
+        # where fans are capped and empty fans stay empty, room decides (see :meth:`Board.room_schedule`)
+        self.room = rules.fan_limit is not None and self.dead_empties and not self.in_suit
         # the one-suit games (see :mod:`.suits`): only where fans build in suit
         self.suits = SuitGames(self) if self.in_suit else None
 
@@ -550,6 +553,147 @@ class Board:
                     empty_possible = True
         return -1 if left else cost
 
+    def room_lost(self) -> bool:
+        """Whether some card in a fan can never reach its foundation for want of room.
+
+        For settled positions of games whose fans are capped at ``L`` cards and
+        whose empty fans stay empty, where any suit builds on any suit
+        (Shamrocks). Like :meth:`schedule`, a greedy fixed point of events that
+        every win needs in order; here they follow where a card can sit with
+        room above it, which is what decides these games.
+
+        Take a win W from here that never moves the only card of a fan onto
+        another fan (the shortest win is one: see :meth:`moves`). Then a card at
+        the bottom of a fan (depth 0) stays there until it goes to its
+        foundation, and no card ever arrives at depth 0 (an empty fan takes
+        nothing). A card is a *receiver* when it is the top of a fan with room,
+        that is at depth ``L - 2`` or less. So in W:
+
+        - a card is a receiver in its own place only once every card above it
+          has left and it lies at depth ``L - 2`` or less; elsewhere only by
+          arriving there, on a card that was then a top at depth ``L - 3`` or
+          less (for ``L = 3``: a bottom card left alone). ``low[card]`` is the
+          least depth at which the card can be a top, by either way;
+        - a card above the bottom first leaves its place once every card above
+          it has left, onto a receiver among its targets or to its foundation;
+          a bottom card leaves only to its foundation;
+        - a card reaches its foundation once every card above it has left and
+          its predecessor is on the foundation or reaches it;
+        - a foundation card comes back (where the rules allow it) only when
+          every card above it on its foundation has come back first, onto a
+          receiver among its targets.
+
+        Every condition is necessary, and each only gets easier as more events
+        are known, so the least fixed point holds every event of every such W;
+        a card in a fan that never reaches its foundation there proves the
+        position lost. Any suit builds on any suit, so what a card needs is a
+        receiver of the rank above or below it: the work lists follow ranks,
+        and each event (a rank gaining a receiver, a card reaching its
+        foundation) wakes only the fans and cards it may free.
+        """
+        t = self.tables
+        fans = self.fans
+        found = self.found
+        where = self.where
+        order = t.order
+        index = t.index
+        room = t.limit - 2
+        # by rank + 1 (ranks -1 and 13 pad the ends): the least depth at which a card of that rank can be a top
+        best = [_NEVER] * 15
+        blocked: list[list[int]] = [[] for _ in range(15)]  # fans whose frontier card of that rank waits for a receiver
+        moving: list[list[int]] = [[] for _ in range(15)]  # cards of that rank that can move
+        low = [_NEVER] * 52
+        up = bytearray(52)
+        mobile = bytearray(52)
+        for suit in range(4):
+            for i in range(found[suit]):
+                up[order[suit][i]] = 1
+        left = 52 - found[0] - found[1] - found[2] - found[3]
+        frontier = [len(fan) - 1 for fan in fans]
+        waiting = [found[suit] - 1 for suit in range(4)] if self.returns else [-1, -1, -1, -1]
+        fan_todo = list(range(len(fans)))
+        ranks_todo: list[int] = []
+        while True:
+            if fan_todo:
+                number = fan_todo.pop()
+                fan = fans[number]
+                depth = frontier[number]
+                while depth >= 0:
+                    card = fan[depth]
+                    slot = card % 13 + 1
+                    if depth < low[card]:
+                        low[card] = depth
+                        if depth < best[slot]:
+                            best[slot] = depth
+                            ranks_todo.append(slot)
+                    if not up[card]:
+                        i = index[card]
+                        if i == 0 or up[order[card // 13][i - 1]]:
+                            following = card
+                            while True:  # it reaches its foundation, and so may the free cards that follow it
+                                up[following] = 1
+                                left -= 1
+                                nxt = order[following // 13][index[following] + 1]
+                                if nxt < 0:
+                                    break
+                                if mobile[nxt]:
+                                    following = nxt
+                                    continue
+                                place = where[nxt]
+                                if place >= 0 and place != number and fans[place][frontier[place]] == nxt:
+                                    fan_todo.append(place)
+                                break
+                        elif depth and best[slot - 1] > room and best[slot + 1] > room:
+                            blocked[slot].append(number)
+                            break
+                    if depth == 0 and not up[card]:
+                        break
+                    mobile[card] = 1
+                    moving[slot].append(card)
+                    below = best[slot - 1] if best[slot - 1] < best[slot + 1] else best[slot + 1]
+                    if below < room and below + 1 < low[card]:
+                        low[card] = below + 1
+                        if below + 1 < best[slot]:
+                            best[slot] = below + 1
+                            ranks_todo.append(slot)
+                    depth -= 1
+                frontier[number] = depth
+            elif ranks_todo:
+                slot = ranks_todo.pop()
+                reach = best[slot]
+                if reach > room:
+                    continue
+                for near in (slot - 1, slot + 1):
+                    if blocked[near]:
+                        fan_todo.extend(blocked[near])
+                        blocked[near] = []
+                    if reach < room:
+                        for card in moving[near]:
+                            if reach + 1 < low[card]:
+                                low[card] = reach + 1
+                                if reach + 1 < best[near]:
+                                    best[near] = reach + 1
+                                    ranks_todo.append(near)
+                for suit in range(4):
+                    i = waiting[suit]
+                    while i >= 0:
+                        card = order[suit][i]
+                        near = card % 13 + 1
+                        if best[near - 1] > room and best[near + 1] > room:
+                            break
+                        mobile[card] = 1
+                        moving[near].append(card)
+                        below = best[near - 1] if best[near - 1] < best[near + 1] else best[near + 1]
+                        if below < room and below + 1 < low[card]:
+                            low[card] = below + 1
+                            if below + 1 < best[near]:
+                                best[near] = below + 1
+                                ranks_todo.append(near)
+                        i -= 1
+                    waiting[suit] = i
+            else:
+                return left > 0
+
     def buried(self) -> int:
         """How many cards lie over the next card of each foundation (a heuristic)."""
         fans = self.fans
@@ -593,6 +737,17 @@ class Board:
         """
         suits = self.tables.suits
         return suits is not None and self.prune and self.settled and suits.lost(self.fans, suit)
+
+    def lost_on_expansion(self) -> bool:
+        """The proofs of loss too costly for every position found, tried on those about to be expanded.
+
+        :meth:`room_lost`, in settled positions of games with capped fans that
+        stay empty once emptied and build in any suit. A best-first search
+        expands only some of the positions it finds, so a proof tried there
+        costs a fraction of one tried on every position, and cuts as much: a
+        position's successors are only found when it is expanded.
+        """
+        return self.prune and self.tables.room and self.settled and self.room_lost()
 
     def any_suit_lost(self) -> bool:
         """:meth:`suit_lost` for any suit."""

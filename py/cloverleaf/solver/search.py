@@ -262,7 +262,7 @@ class Search:
             self._solved(key)
             return
         base, buried = board.estimate()
-        if key in self.lost or base < 0 or board.any_suit_lost():
+        if key in self.lost or base < 0 or board.any_suit_lost() or board.lost_on_expansion():
             self.verdict = Verdict.LOST
             return
         self._push(base, buried, key, 0)
@@ -295,7 +295,7 @@ class Search:
                 strand.current, strand.state, strand.depth = key, state, depth
                 board.load(state)
                 self._loaded = strand
-                strand.moves = board.moves()
+                strand.moves = [] if board.lost_on_expansion() else board.moves()
                 strand.next = 0
                 continue
             if used >= limit:
