@@ -295,7 +295,7 @@ class Search:
                 strand.current, strand.state, strand.depth = key, state, depth
                 board.load(state)
                 self._loaded = strand
-                strand.moves = [] if board.lost_on_expansion() else board.moves()
+                strand.moves = [] if board.lost_on_expansion() else self._moves(key)
                 strand.next = 0
                 continue
             if used >= limit:
@@ -320,6 +320,22 @@ class Search:
                 if base >= 0:
                     self._push(base, buried, key, strand.depth + 1)
             board.retreat(played)
+
+    def _moves(self, key: bytes) -> list[Step]:
+        """The board's moves here, less those that can only find positions found already.
+
+        Where no foundation move is played automatically, moving again the
+        card that the last move moved gives a position one move from the
+        previous one (the same card, moved there at once, or moved back): the
+        previous position's expansion finds it, so it is not tried here. Only
+        with pruning on, so that the unpruned search stays plain.
+        """
+        moves = self.board.moves()
+        parent, packed = self.table[key]
+        if parent is None or not self.prune or self.board.autoplays:
+            return moves
+        card = packed & 63
+        return [step for step in moves if step[0] != card]
 
     def _solved(self, key: bytes) -> None:
         steps: list[Step] = []
