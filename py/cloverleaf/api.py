@@ -39,7 +39,7 @@ from .games import CATALOGUE, DEFAULT_GAME, find_game
 from .inputs import json_int, parse_iso_date, parse_json, parse_whole_number, quote
 from .position import FOUNDATION, Move
 from .session import MAX_SAVE_BYTES, Session, Settings, random_deal_number
-from .solver import SOLVED, UNSOLVABLE
+from .solver import Verdict
 from .solver.jobs import DailyDeal, Hint, HintResult, NextSolvableDeal
 from .stats import Stats
 from .stats import load as load_stats
@@ -249,26 +249,26 @@ class Api:
         and suggests no move.
         """
         session = job.session
-        verdict, back, undo, earlier, nodes = SOLVED, 0, None, None, 0
+        verdict, back, undo, earlier, nodes = Verdict.SOLVED, 0, None, None, 0
         if found is not None:
             verdict, back, undo, earlier, nodes = found.verdict, found.back, found.undo, found.earlier, found.nodes
         move = None
         if job.fresh:
-            if found is not None and verdict == SOLVED:
+            if found is not None and verdict is Verdict.SOLVED:
                 session.follow(found.solution, back)
             move = session.hint_move() if back == 0 else None
             if job.show and move is not None:
                 session.hinted = session.position
         reply: dict[str, Json] = {
-            "verdict": verdict,
+            "verdict": verdict.value,
             "move": move_json(move) if move else None,
             "back": back,
             "undo": undo,
-            "earlier": earlier,
+            "earlier": earlier.value if earlier else None,
             "lostMove": None,
             "nodes": nodes,
         }
-        if job.fresh and verdict == UNSOLVABLE and undo is not None and undo <= len(session.groups):
+        if job.fresh and verdict is Verdict.LOST and undo is not None and undo <= len(session.groups):
             number = len(session.groups) - undo  # the decision made at the last winnable position
             reply["lostMove"] = _decision_json(session, number)
         return reply
