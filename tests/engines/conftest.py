@@ -61,6 +61,16 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 # -- the network ---------------------------------------------------------------
 
 
+class _NoStore(_Handler):
+    """As tests/browser serves dist/, and the browser's HTTP cache may keep nothing:
+    Firefox offline answers from its HTTP cache whatever it holds, so a start
+    without the server could otherwise pass without the service worker."""
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-store")
+        super().end_headers()
+
+
 class Site:
     """dist/ served under SUB_PATH on a port of its own: one origin, which can go
     away (``stop``: the port refuses every connection) and come back on the same port."""
@@ -73,7 +83,7 @@ class Site:
 
     def start(self) -> None:
         if self.server is None:
-            handler = functools.partial(_Handler, directory=str(DIST))
+            handler = functools.partial(_NoStore, directory=str(DIST))
             self.server = QuietServer(("127.0.0.1", self.port), handler)
             self.port = self.server.server_address[1]
             threading.Thread(target=self.server.serve_forever, daemon=True).start()
@@ -386,6 +396,7 @@ class Player:
     first_start: str
     first_table: reference.Table
     cards: int
+    first_outside: list[str]  # what the first visit asked of other hosts
 
 
 @pytest.fixture(scope="session")
@@ -401,7 +412,8 @@ def player(engine: Driver, outside: Outside, dist: Path) -> Iterator[Player]:
     if status == "ready":
         app.settle()
     first = Player(app, status, app.engine_start(), app.table(),
-                   app.run("return document.querySelectorAll('.card[data-card]').length"))
+                   app.run("return document.querySelectorAll('.card[data-card]').length"),
+                   outside.seen[app.seen_before:])
     yield first
     engine.navigate("about:blank")
     site.stop()

@@ -28,6 +28,7 @@ def test_a_first_visit_starts_python_and_deals_the_addressed_deal(player: Player
     assert player.first_start == "fresh", "nothing stored yet: Python starts from scratch"
     assert player.first_table == ref.table_of(opening())
     assert player.cards == 52
+    assert player.first_outside == [], "requests for other hosts reached the proxy"
 
 
 def test_a_click_plays_the_card_where_the_rules_send_it(app: App) -> None:
