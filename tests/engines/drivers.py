@@ -25,12 +25,15 @@ suite's recording proxy (``conftest.Outside``) and never touch the network.
 from __future__ import annotations
 
 import base64
+import contextlib
 import json
 import os
 import shutil
 import subprocess
 import tempfile
 import time
+import warnings
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -93,6 +96,16 @@ def find_firefox() -> str | None:
     configured = os.environ.get("CLOVERLEAF_FIREFOX")
     candidates = [configured] if configured else FIREFOX_PATHS
     return next((path for path in candidates if os.access(path, os.X_OK)), None)
+
+
+@contextlib.contextmanager
+def quiet_deprecations() -> Iterator[None]:
+    """Both libraries warn about their own internals (Selenium's WebKitGTK class
+    about a RemoteConnection argument, mozbase's modules about distro and
+    telnetlib): nothing the suite can change, so not shown in its summary."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        yield
 
 
 class Driver:
@@ -164,7 +177,8 @@ class WebKit(Driver):
         # NO_AT_BRIDGE: no accessibility bus here; GTK would wait for one at start.
         env = {**os.environ, "DISPLAY": display, "NO_AT_BRIDGE": "1"}
         service = Service(executable_path=driver_path, env=env)
-        self.driver = webdriver.WebKitGTK(options=options, service=service)
+        with quiet_deprecations():
+            self.driver = webdriver.WebKitGTK(options=options, service=service)
         self.driver.set_window_size(*WINDOW)
         self.driver.set_script_timeout(30)
 
@@ -194,7 +208,8 @@ class Firefox(Driver):
     can_go_offline = True
 
     def __init__(self, binary: str, proxy_port: int) -> None:
-        from marionette_driver.marionette import Marionette
+        with quiet_deprecations():
+            from marionette_driver.marionette import Marionette
 
         self.profile = Path(tempfile.mkdtemp(prefix="cloverleaf-firefox-"))
         prefs = {
