@@ -2,15 +2,18 @@
 
 Chromium runs the whole browser suite (tests/browser/, Playwright); these tests
 check that the same app, real Pyodide and all, starts and plays in the two other
-engines players have: WebKit (every iPhone browser) and Gecko (Firefox). Which
-libraries drive them, and why, is said in drivers.py.
+engines players have: WebKit (every iPhone browser) and Gecko (Firefox), both
+from Debian. WebKitGTK is driven by Selenium through its WebKitWebDriver, Firefox
+ESR by Mozilla's marionette-driver through the protocol it speaks natively (no
+geckodriver): maintained PyPI libraries, nothing downloaded at run time, plain
+pytest. drivers.py says why these and not the others.
 
 - One browser per engine for the whole session (``engine``, parametrized): pytest
   runs every test of one engine, then starts the next.
 - One origin per engine (``player``): dist/ served under SUB_PATH, as in
   tests/browser, on a port of its own, so the browser holds no storage, service
-  worker or cache for it: a new player. Its first visit, the slowest step (WebKit
-  takes 4-5 s to start Pyodide on an idle machine), is made once and recorded;
+  worker or cache for it: a new player. Its first visit, the slowest step (Python
+  starts from scratch; WebKit is the slowest at it), is made once and recorded;
   every test then plays in that page, opening its deal by the address. The
   offline test takes the server away and brings it back on the same port.
 - Every request for another host goes to a recording proxy (``Outside``) that
@@ -239,10 +242,7 @@ class App:
 
     def wait_started(self) -> App:
         """Wait for "ready or error" (never for ready alone), then for the table to settle."""
-        status = self.wait_for(
-            STATUS_SETTLED,
-            timeout=START_TIMEOUT_S, what="the page to leave 'loading'",
-        )
+        status = self.wait_for(STATUS_SETTLED, timeout=START_TIMEOUT_S, what="the page to leave 'loading'")
         assert status == "ready", f"page status {status!r}: {self.run('return document.body.innerText')[:400]!r}"
         self.settle()
         return self
@@ -405,10 +405,7 @@ def player(engine: Driver, outside: Outside, dist: Path) -> Iterator[Player]:
     site = Site()
     app = App(engine, site, outside)
     engine.navigate(f"{site.url}index.html#{FIRST_ADDRESS}")
-    status = app.wait_for(
-        STATUS_SETTLED,
-        timeout=START_TIMEOUT_S, what="the first visit to leave 'loading'",
-    )
+    status = app.wait_for(STATUS_SETTLED, timeout=START_TIMEOUT_S, what="the first visit to leave 'loading'")
     if status == "ready":
         app.settle()
     first = Player(app, status, app.engine_start(), app.table(),

@@ -1,22 +1,26 @@
 """The two browsers of the cross-engine smoke suite, behind one small interface.
 
+Neither can be Playwright's: its WebKit and Firefox are builds of its own, fetched
+by ``playwright install`` from a CDN, which the suite may not use. These are
+Debian's, driven by maintained PyPI libraries that download nothing at run time:
+
 WebKit: Debian's WebKitGTK (``webkit2gtk-driver``) gives ``WebKitWebDriver``, a
 W3C WebDriver server that starts WebKitGTK's ``MiniBrowser --automation``. It is
-driven by Selenium (PyPI ``selenium``, the W3C WebDriver project's own Python
-bindings, with WebKitGTK among its supported browsers). The driver's path is
-always given, so Selenium Manager (which could download drivers) never runs.
-MiniBrowser draws into an X display: Xvfb (Debian ``xvfb``) gives it one, since
-its ``--headless`` mode hung here.
+driven by Selenium (PyPI ``selenium``), the WebDriver project's own Python
+bindings, which support WebKitGTK. The driver's path is always given, so Selenium
+Manager (which could download drivers) never runs. MiniBrowser draws into an X
+display: Xvfb (Debian ``xvfb``) gives it one, since its ``--headless`` mode hung.
 
 Firefox: Debian's ``firefox-esr`` speaks its remote protocols itself, so no
-geckodriver (which Debian does not package, and which may not be downloaded) is
-needed. It is driven through Marionette, the protocol geckodriver translates
-WebDriver into, by ``marionette-driver`` (PyPI), Mozilla's own client, released
-with Firefox and used by Mozilla's test harnesses. It is Python, so the suite stays
-plain pytest with one engine-neutral ``App``; the npm ``puppeteer-core`` (WebDriver
-BiDi) also drives this Firefox, but would put half the suite in another language
-and process. The commands used are WebDriver's in both (execute script, perform
-actions, navigate, screenshot).
+geckodriver (Debian does not package it, and it may not be downloaded) is needed;
+Selenium's Firefox driver, BiDi included, starts its sessions through geckodriver,
+so it cannot be used. Firefox is driven through Marionette, the protocol
+geckodriver translates WebDriver into, by ``marionette-driver`` (PyPI), Mozilla's
+own client, released with Firefox and used by Mozilla's test harnesses. The npm
+``puppeteer-core`` also drives this Firefox (through WebDriver BiDi), but would
+put half the suite in another language and process, outside pytest. The commands
+used are WebDriver's in both (execute script, perform actions, navigate,
+screenshot), so one engine-neutral ``conftest.App`` plays in either.
 
 Both start from a fresh profile, send every request for another host to the
 suite's recording proxy (``conftest.Outside``) and never touch the network.
@@ -24,8 +28,10 @@ suite's recording proxy (``conftest.Outside``) and never touch the network.
 
 from __future__ import annotations
 
+import abc
 import base64
 import contextlib
+import glob
 import json
 import os
 import shutil
@@ -41,12 +47,7 @@ WINDOW = (1280, 800)
 START_TIMEOUT_S = 90
 
 WEBKIT_DRIVER = "/usr/bin/WebKitWebDriver"
-MINIBROWSER_PATHS = [
-    "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser",
-    "/usr/lib/aarch64-linux-gnu/webkit2gtk-4.1/MiniBrowser",
-    "/usr/lib/x86_64-linux-gnu/webkitgtk-6.0/MiniBrowser",
-    "/usr/lib/aarch64-linux-gnu/webkitgtk-6.0/MiniBrowser",
-]
+MINIBROWSER_GLOB = "/usr/lib/*/webkit2gtk-4.1/MiniBrowser"  # libwebkit2gtk-4.1-0, any architecture
 FIREFOX_PATHS = ["/usr/bin/firefox-esr", "/usr/bin/firefox"]
 
 # Firefox, fresh profile: a Marionette port of its choosing, the recording proxy
@@ -84,7 +85,7 @@ FIREFOX_ENV = {"MOZ_DISABLE_NONLOCAL_CONNECTIONS": "1"}
 def find_webkit() -> tuple[str, str] | None:
     """(WebKitWebDriver, MiniBrowser) when both are installed, else None."""
     configured = os.environ.get("CLOVERLEAF_MINIBROWSER")
-    browsers = [configured] if configured else MINIBROWSER_PATHS
+    browsers = [configured] if configured else sorted(glob.glob(MINIBROWSER_GLOB))
     browser = next((path for path in browsers if os.access(path, os.X_OK)), None)
     driver = WEBKIT_DRIVER if os.access(WEBKIT_DRIVER, os.X_OK) else shutil.which("WebKitWebDriver")
     if browser and driver and shutil.which("Xvfb"):
@@ -108,31 +109,31 @@ def quiet_deprecations() -> Iterator[None]:
         yield
 
 
-class Driver:
-    """What the suite asks of a browser; every method is a WebDriver command."""
+class Driver(abc.ABC):
+    """What the suite asks of a browser; every method is one WebDriver command."""
 
     name = ""
-    can_go_offline = False
+    can_go_offline = False  # whether set_offline can take the browser's network away
 
-    def navigate(self, url: str) -> None:
-        raise NotImplementedError
+    @abc.abstractmethod
+    def navigate(self, url: str) -> None: ...
 
+    @abc.abstractmethod
     def run(self, script: str, *args: Any) -> Any:
-        """Run ``script`` (a function body: ``return`` gives the result) in the page."""
-        raise NotImplementedError
+        """Run ``script`` (a function body: ``return`` gives the result, a promise is awaited) in the page."""
 
+    @abc.abstractmethod
     def perform(self, actions: list[dict[str, Any]]) -> None:
-        """WebDriver's Perform Actions with these input sources, then release them."""
-        raise NotImplementedError
+        """WebDriver's Perform Actions with these input sources, then Release Actions."""
 
-    def screenshot(self, path: Path) -> None:
-        raise NotImplementedError
+    @abc.abstractmethod
+    def screenshot(self, path: Path) -> None: ...
+
+    @abc.abstractmethod
+    def quit(self) -> None: ...
 
     def set_offline(self, offline: bool) -> None:
-        raise NotImplementedError(f"{self.name} has no offline switch through WebDriver")
-
-    def quit(self) -> None:
-        raise NotImplementedError
+        raise NotImplementedError(f"{self.name}: WebDriver has no switch for the browser's network")
 
 
 class Xvfb:
