@@ -12,10 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cloverleaf import Move, parse_card
+from cloverleaf.api import Api
 from cloverleaf.cards import card_str
 from cloverleaf.engine import destinations
 from cloverleaf.session import Session, Settings
-from cloverleaf.solver.jobs import Hint, run_to_end
+from cloverleaf.solver.jobs import run_to_end
 
 
 @dataclass(frozen=True)
@@ -64,7 +65,9 @@ def drop(session: Session, card: str, fan: int) -> Session:
 
 
 def hinted_card(session: Session) -> str:
-    """The card the solver's hint moves next (the page runs the same job)."""
-    result = run_to_end(Hint(session.rules, session.history()))
+    """The card the solver's hint moves next (the page runs the same job, through the API)."""
+    api = Api()
+    api._session = session
+    result = run_to_end(api.hint_job(show=True))
     assert result["verdict"] == "solved" and result["move"], result
-    return str(result["move"]).split(">")[0]
+    return str(result["move"]["card"])
