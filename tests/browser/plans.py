@@ -10,7 +10,7 @@ import functools
 import json
 from typing import Any
 
-from cloverleaf import FOUNDATION, REDEAL, Move, find_game, parse_move
+from cloverleaf import FOUNDATION, REDEAL, Move, find_game
 from cloverleaf.cards import card_str
 from cloverleaf.engine import destinations
 from cloverleaf.session import Session, Settings
@@ -99,7 +99,7 @@ def winning_decisions(game: str, deal: str, budget: int = 300_000) -> list[tuple
     Moves that auto move already made are skipped; if the session's automatic moves
     make the rest of a solution inapplicable, the solver runs again from there.
     """
-    from cloverleaf.solver import solve
+    from cloverleaf.solver import Verdict, solve
 
     session = Session.new(game, deal, Settings())
     decisions: list[tuple[str, Dest]] = []
@@ -107,10 +107,10 @@ def winning_decisions(game: str, deal: str, budget: int = 300_000) -> list[tuple
         if session.won:
             return decisions
         result = solve(session.rules, session.position, budget)
-        if result.verdict != "solved":
+        if result.verdict is not Verdict.SOLVED:
             return None
         progressed = False
-        for move in (parse_move(str(m)) for m in result.moves):
+        for move in result.solution:
             if session.won:
                 break
             if move.is_redeal:
@@ -145,7 +145,7 @@ def _hint(session: Session) -> str:
     """The hint's verdict for the session's position (the game as the page plays it)."""
     from cloverleaf.solver.jobs import hint
 
-    return hint(session.rules, session.history(), forced_autoplay=session.settings.auto_move).verdict
+    return hint(session.rules, session.history(), forced_autoplay=session.settings.auto_move).verdict.value
 
 
 @functools.cache
@@ -159,7 +159,7 @@ def lost_after_one_move(game: str = "clover-leaf") -> tuple[str, str, Dest]:
             for dest in dests:
                 session = Session.new(game, number, Settings())
                 session.play(Move(card, dest))
-                if not session.stuck and _hint(session) == "unsolvable":
+                if not session.stuck and _hint(session) == "lost":
                     return str(number), card_str(card), to_json(dest)
     raise AssertionError("no deal found that one move loses")
 

@@ -12,7 +12,7 @@ from cloverleaf.cards import card_str
 from cloverleaf.engine import destinations
 from cloverleaf.games import find_game
 from cloverleaf.session import Session, Settings
-from cloverleaf.solver.jobs import hint
+from cloverleaf.solver import Verdict, hint
 
 from . import plans
 
@@ -39,7 +39,7 @@ def stuck_after_clicks(game: str = "alexander-the-great") -> tuple[str, tuple[st
     rules = find_game(game)
     for number in range(1, 80):
         session = Session.new(game, number, Settings())
-        if hint(rules, session.history(), forced_autoplay=True).verdict != "solved":
+        if hint(rules, session.history(), forced_autoplay=True).verdict is not Verdict.SOLVED:
             continue
         cards: list[str] = []
         while not session.stuck and not session.won and len(cards) < 6:

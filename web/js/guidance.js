@@ -26,7 +26,7 @@ import { report } from "./report.js";
 /** @typedef {{promise: Promise<any>, cancel: () => void}} Job */
 
 /** The verdict of a position proved lost (protocol.js HintResult). */
-export const LOST = "unsolvable";
+export const LOST = "lost";
 
 /**
  * A move in words: "seven of hearts onto eight of hearts".
