@@ -248,7 +248,16 @@ class App:
         status = self.wait_for(STATUS_SETTLED, timeout=START_TIMEOUT_S, what="the page to leave 'loading'")
         assert status == "ready", f"page status {status!r}: {self.run('return document.body.innerText')[:400]!r}"
         self.settle()
+        self.close_overlay()
         return self
+
+    def close_overlay(self) -> None:
+        """A game's first visit shows its three lines over the table (web/js/overlay.js):
+        closed as a player closes it, by its button."""
+        if self.run("return Boolean(document.querySelector('#intro-dialog[open]'))"):
+            box = self.box("#intro-close")
+            self.tap(box["x"] + box["w"] / 2, box["y"] + box["h"] / 2)
+            self.wait_for("return !document.querySelector('#intro-dialog[open]')", what="the overlay to close")
 
     def show_deal(self, game: str, deal: str) -> None:
         """Deal ``deal`` afresh by the address, as a player following a link does.
@@ -414,6 +423,8 @@ def player(engine: Driver, outside: Outside, dist: Path) -> Iterator[Player]:
     first = Player(app, status, app.engine_start(), app.table(),
                    app.run("return document.querySelectorAll('.card[data-card]').length"),
                    outside.seen[app.seen_before:])
+    if status == "ready":
+        app.close_overlay()
     yield first
     engine.navigate("about:blank")
     site.stop()
