@@ -22,6 +22,7 @@ from . import plans
 pytestmark = pytest.mark.browser
 
 SHORT_DEAL = "11"  # Clover Leaf deal 11: the hints win it in 8 decisions (checked below on CPython)
+NO_ANIMATIONS = {"animations": False}
 
 
 def card_words(card: str) -> str:
@@ -221,3 +222,43 @@ def test_the_first_visit_overlay_shows_once_per_game_and_from_help(make_app: Any
     intro.wait_for()
     assert page.locator("#info-dialog").is_hidden()
     assert "How to play Trefoil" in intro.inner_text()
+
+
+def test_the_overlay_the_lost_sheet_and_the_solution_player_pass_an_axe_audit(make_app: Any) -> None:
+    from .test_access import AXE, axe_violations, choose_theme
+
+    deal, card, to = plans.lost_after_one_move()
+    app = make_app(bypass_csp=True)  # axe is injected as a script of its own: the page's CSP would refuse it
+    app.context.add_init_script(f"localStorage.setItem('cloverleaf.settings.v1', {json.dumps(NO_ANIMATIONS)})")
+    app.open(f"clover-leaf/{deal}")
+    page = app.page
+    page.add_script_tag(path=str(AXE))
+    found: dict[str, Any] = {}
+    for theme in ("light", "dark"):
+        choose_theme(page, theme)
+        app.press("info")
+        page.locator("#info-help [data-intro]").click()
+        page.locator("#intro-dialog[open]").wait_for()
+        found[f"{theme}/overlay"] = axe_violations(page)
+        page.keyboard.press("Escape")
+
+        app.drag(card, to)
+        app.wait_moves(1)
+        app.press("hint")
+        lost = page.locator('#panel[data-panel="lost"]')
+        lost.wait_for(timeout=60_000)
+        found[f"{theme}/lost"] = axe_violations(page)
+
+        lost.locator('[data-panel-action="solve"]').click()
+        page.wait_for_function("() => document.body.dataset.player === 'playing'", timeout=60_000)
+        page.keyboard.press("Space")
+        page.wait_for_function("() => document.body.dataset.player === 'paused'")
+        app.settle()
+        found[f"{theme}/player"] = axe_violations(page)
+        page.keyboard.press("Escape")
+        while app.moves() > 0:
+            moves = app.moves()
+            app.press("undo")
+            app.wait_moves(moves - 1)
+    found = {name: violations for name, violations in found.items() if violations}
+    assert not found, json.dumps(found, indent=1)
