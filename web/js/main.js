@@ -69,10 +69,10 @@ engine.onEvent = (event) => startup.onEvent(event); // the worker's first event 
 
 whenUnavailable((message) => startup.fail(message));
 onProblem((problem, key) => {
-  if (problem === "unavailable") startup.tell(t("storage.unavailable"));
-  else if (key === KEYS.save) startup.tell(t("save.unreadable"));
-  else if (key === KEYS.stats) startup.tell(t("stats.unreadable"));
-  else startup.tell(t("storage.unreadable"));
+  if (problem === "unavailable") startup.tell(() => t("storage.unavailable"));
+  else if (key === KEYS.save) startup.tell(() => t("save.unreadable"));
+  else if (key === KEYS.stats) startup.tell(() => t("stats.unreadable"));
+  else startup.tell(() => t("storage.unreadable"));
 });
 
 // ---- input ------------------------------------------------------------------------

@@ -91,18 +91,19 @@ export class Startup {
     this.stats = stats;
     this.view = view;
     this.timer = 0;
-    /** @type {string[] | null} */
+    /** @type {(() => string)[] | null} */
     this.later = []; // what to tell the player once the table is dealt (null: tell at once)
     this.app.games = GAMES; // the catalogue as the build's engine gave it, until this one answers
   }
 
   /**
-   * Tell the player something: at once when the table is up, else once it is.
-   * @param {string} text
+   * Tell the player something: at once when the table is up, else once it is
+   * (in words looked up then: the language may still be loading now).
+   * @param {() => string} words
    */
-  tell(text) {
-    if (this.later === null) notice(text, 7000);
-    else if (!this.later.includes(text)) this.later.push(text);
+  tell(words) {
+    if (this.later === null) notice(words(), 7000);
+    else this.later.push(words);
   }
 
   /**
@@ -242,7 +243,7 @@ export class Startup {
   async openFirstGame({ address, record }, banked) {
     const defaultName = t(`game.${DEFAULT_GAME}`);
     if (address && "bad" in address) {
-      this.tell(t("address.bad", { address: address.bad, game: defaultName }));
+      this.tell(() => t("address.bad", { address: address.bad, game: defaultName }));
       await this.deals.newDeal(DEFAULT_GAME, { ask: false });
     } else if (address) {
       const same = record && record.game === address.game && record.deal === address.deal;
@@ -251,7 +252,7 @@ export class Startup {
           await this.deals.open(address.game, address.deal);
         } catch (error) {
           if (/** @type {any} */ (error)?.type !== "InvalidInput") throw error;
-          this.tell(
+          this.tell(() =>
             gameInfo(this.app, address.game)
               ? t("address.noDeal", { deal: address.deal, game: defaultName })
               : t("address.noGame", { name: address.game, game: defaultName }),
@@ -268,7 +269,7 @@ export class Startup {
         await this.deals.newDeal(game, { ask: false });
       }
     }
-    const later = this.later ?? [];
+    const later = [...new Set((this.later ?? []).map((words) => words()))];
     this.later = null;
     if (later.length) notice(later.join(" "), 7000);
   }
