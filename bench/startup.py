@@ -103,8 +103,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
     protocol_version = "HTTP/1.1"
     extra: ClassVar[dict[str, tuple[bytes, str]]] = {}
-    packed: ClassVar[dict[str, bytes]] = {}
-    lock = threading.Lock()
+    packed: ClassVar[dict[str, bytes]] = {}  # compressed once, before any page loads
 
     def do_GET(self) -> None:
         path = self.path.split("?", 1)[0].split("#", 1)[0]
@@ -124,13 +123,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     def answer(self, body: bytes, kind: str, compress: bool, key: str | None = None) -> None:
         encoding = None
         if compress and "gzip" in self.headers.get("Accept-Encoding", ""):
-            with self.lock:
-                packed = self.packed.get(key) if key else None
-                if packed is None:
-                    packed = gzip.compress(body, 6)
-                    if key:
-                        self.packed[key] = packed
-            body, encoding = packed, "gzip"
+            packed = self.packed.get(key) if key else None
+            body, encoding = packed if packed is not None else gzip.compress(body, 6), "gzip"
         self.send_response(200)
         self.send_header("Content-Type", kind)
         if encoding:
@@ -151,7 +145,11 @@ def serve() -> tuple[QuietServer, str]:
         "/bench/bare-worker.js": (WORKER_PAGE_JS, "text/javascript"),
         "/bench/bare-worker-thread.js": (worker_thread_js(), "text/javascript"),
     }
-    Handler.packed = {}
+    Handler.packed = {
+        str(path): gzip.compress(path.read_bytes(), 6)
+        for path in DIST.rglob("*")
+        if path.is_file() and not path.name.endswith(STORED_AS_IS)
+    }
     server = QuietServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(DIST)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}/"

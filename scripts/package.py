@@ -15,10 +15,11 @@ from scripts/stdlib.mjs; ``snapshot.gz`` (scripts/snapshot.mjs); ``bank.json``
   before the engine has started;
 - ``js/build-info.js``: what this build contains, for the page and the worker;
 - in ``index.html``, the ``<!-- build: preloads -->`` line becomes preload
-  links for what a first visit needs most: the WebAssembly runtime, the standard
-  library, the package and the default game's deal bank (so their downloads
-  start before any script has run), and modulepreload links for every module
-  the page imports (so the browser fetches them at once, not import by import).
+  links for what a first visit needs first and longest: the default game's deal
+  bank (drawn at once) and the WebAssembly runtime (3.5 MB, compiled as it
+  arrives), so both downloads start before any script has run. The standard
+  library and the package are needed only once the runtime is compiled: they
+  start with the engine, and do not slow the page's own files down on a phone.
 
 Every Python file is named after a hash of its bytes, so a browser cache can
 never serve stale Python (or a snapshot of it) next to a new page.
@@ -29,7 +30,6 @@ from __future__ import annotations
 import hashlib
 import io
 import json
-import re
 import sys
 import zipfile
 from pathlib import Path
@@ -38,7 +38,6 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_GAME = "clover-leaf"  # as web/js/state.js
 PRELOADS_MARK = "<!-- build: preloads -->"
-IMPORT = re.compile(r"""^\s*(?:import|export)\b[^"'`;]*?from\s*["'](\./[^"']+)["']|^\s*import\s*["'](\./[^"']+)["']""", re.M)
 
 
 def short_hash(data: bytes) -> str:
@@ -59,31 +58,9 @@ def hashed(dist: Path, stem: str, suffix: str, data: bytes) -> str:
     return name
 
 
-def module_graph(js: Path, entry: str) -> list[str]:
-    """Every module ``entry`` imports statically, directly or not (paths relative to js/)."""
-    seen: list[str] = []
-    todo = [entry]
-    while todo:
-        name = todo.pop()
-        if name in seen or not (js / name).is_file():
-            continue
-        seen.append(name)
-        for match in IMPORT.finditer((js / name).read_text(encoding="utf-8")):
-            target = (match.group(1) or match.group(2))[2:]
-            todo.append(target)
-    return seen
-
-
-def preload_links(dist: Path, info: dict[str, Any]) -> str:
-    fetches = [
-        info["PYODIDE_DIR"] + "pyodide.asm.wasm",
-        info["STDLIB_ZIP"],
-        info["PACKAGE_ZIP"],
-        info["DEAL_BANK"][DEFAULT_GAME],
-    ]
-    lines = [f'<link rel="preload" href="{url}" as="fetch" crossorigin>' for url in fetches]
-    lines += [f'<link rel="modulepreload" href="js/{name}">' for name in module_graph(dist / "js", "main.js")[1:]]
-    return "\n".join(lines)
+def preload_links(info: dict[str, Any]) -> str:
+    fetches = [info["DEAL_BANK"][DEFAULT_GAME], info["PYODIDE_DIR"] + "pyodide.asm.wasm"]
+    return "\n".join(f'<link rel="preload" href="{url}" as="fetch" crossorigin>' for url in fetches)
 
 
 def main(dist_dir: str, pyodide_dir: str, pyodide_version: str, work_dir: str, extract_dir: str) -> int:
@@ -136,7 +113,7 @@ def main(dist_dir: str, pyodide_dir: str, pyodide_version: str, work_dir: str, e
     html = page.read_text(encoding="utf-8")
     if PRELOADS_MARK not in html:
         raise SystemExit(f"{page} has no {PRELOADS_MARK} line")
-    page.write_text(html.replace(PRELOADS_MARK, preload_links(dist, info)), encoding="utf-8")
+    page.write_text(html.replace(PRELOADS_MARK, preload_links(info)), encoding="utf-8")
     print(
         f"python package: {zip_name} ({package_files} files with bytecode, {len(package):,} bytes); "
         f"standard library {stdlib_name} ({len(stdlib):,} bytes); deal banks of {len(banks)} games",

@@ -72,6 +72,9 @@ function sameSettings(made, wanted) {
   return Object.entries(wanted).every(([key, value]) => made[key] === value);
 }
 
+// How long the engine's start may wait for the deal bank's table to be drawn.
+const BANK_WAIT_MS = 1000;
+
 export class Startup {
   /**
    * @param {AppState} app
@@ -155,8 +158,12 @@ export class Startup {
     showProgress("download");
     const first = this.firstGame();
     this.drawAtOnce(first);
-    this.engine.start(); // only now: the table above is drawn before the worker starts
     const fromBank = first.bank ? this.drawFromBank(first.bank) : Promise.resolve(null);
+    // The bank's file is preloaded by index.html and small: its table is drawn
+    // before the worker and its downloads compete for a slow phone's CPU (but
+    // never held up by more than a moment if the file is slow to come).
+    if (first.bank) await Promise.race([fromBank, new Promise((wait) => setTimeout(wait, BANK_WAIT_MS))]);
+    this.engine.start(); // only now: the table above is drawn before the worker starts
     this.timer = window.setTimeout(
       () => this.fail(`the game engine did not start within ${LOAD_TIMEOUT_S} seconds`, t("error.timeout", { seconds: LOAD_TIMEOUT_S })),
       LOAD_TIMEOUT_S * 1000,
