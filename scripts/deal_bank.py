@@ -81,7 +81,7 @@ def bank(per_game: int) -> dict[str, Any]:
 def sources_hash(per_game: int) -> str:
     """A hash of everything the bank depends on: the package's sources, this script, its size."""
     digest = hashlib.sha256(str(per_game).encode())
-    for path in sorted((ROOT / "py" / "cloverleaf").rglob("*.py")) + [Path(__file__).resolve()]:
+    for path in [*sorted((ROOT / "py" / "cloverleaf").rglob("*.py")), Path(__file__).resolve()]:
         digest.update(path.relative_to(ROOT).as_posix().encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()[:16]
 

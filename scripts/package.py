@@ -73,7 +73,8 @@ def main(dist_dir: str, pyodide_dir: str, pyodide_version: str, work_dir: str, e
     zip_name = hashed(dist, f"cloverleaf-{version}", ".zip", package)
     stdlib = (work / "python_stdlib.zip").read_bytes()
     stdlib_name = hashed(dist, f"python_stdlib-{pyodide_version}", ".zip", stdlib)
-    snapshot_name = hashed(dist, f"pyodide-{pyodide_version}-cloverleaf", ".snapshot.gz", (work / "snapshot.gz").read_bytes())
+    snapshot = (work / "snapshot.gz").read_bytes()
+    snapshot_name = hashed(dist, f"pyodide-{pyodide_version}-cloverleaf", ".snapshot.gz", snapshot)
     bank = json.loads((work / "bank.json").read_text(encoding="utf-8"))
     banks = {}
     for game, states in bank["deals"].items():
