@@ -302,6 +302,32 @@ def app_visits(profile: Profile, browser: Any, base: str) -> dict[str, Any]:
     }
 
 
+def screenshots(playwright: Any, browser: Any, base: str, out: Path) -> list[str]:
+    """The phone's first seconds of a first visit, as fast as the (throttled) page allows.
+
+    Taken in a visit of their own: a screenshot of a throttled page takes a while,
+    so none is taken during the measured runs. Each file is named after the
+    page's clock when it was taken.
+    """
+    profile = Profile("phone", playwright)
+    context, page = profile.page(browser)
+    out.mkdir(parents=True, exist_ok=True)
+    for old in out.glob("phone-first-visit-*.png"):
+        old.unlink()
+    page.goto(f"{base}index.html", wait_until="commit")
+    taken: list[str] = []
+    while True:
+        at = float(page.evaluate("() => performance.now()"))
+        path = out / f"phone-first-visit-{at / 1000:04.1f}s.png"
+        page.screenshot(path=str(path))
+        taken.append(str(path.relative_to(ROOT)))
+        if at > 2500 or len(taken) >= 8:
+            break
+        time.sleep(0.15)
+    context.close()
+    return taken
+
+
 FIGURES = ("first draw", "first tap", "first ready", "return draw", "return tap", "return ready")
 
 
@@ -369,6 +395,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5, help="runs of each profile (default 5)")
     parser.add_argument("--profiles", default="phone,desktop", help="phone, desktop or both (default)")
     parser.add_argument("--out", type=Path, default=RESULTS, help="where to write the results")
+    parser.add_argument("--screenshots", type=Path, help="also keep the phone's first seconds here, as PNGs")
     args = parser.parse_args()
     if not (DIST / "js" / "build-info.js").is_file():
         raise SystemExit("dist/ is missing: run ./build.sh build first")
@@ -382,6 +409,8 @@ def main() -> None:
         browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS, headless=True)
         for name in args.profiles.split(","):
             results[name] = run_profile(name.strip(), playwright, browser, base, args.runs)
+        if args.screenshots:
+            print("screenshots: " + ", ".join(screenshots(playwright, browser, base, args.screenshots)))
         browser.close()
     server.shutdown()
     results["machine load (1, 5, 15 min) at the end"] = [round(v, 1) for v in os.getloadavg()]
