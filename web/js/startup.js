@@ -158,7 +158,10 @@ export class Startup {
     showProgress("download");
     const first = this.firstGame();
     this.drawAtOnce(first);
-    const fromBank = first.bank ? this.drawFromBank(first.bank) : Promise.resolve(null);
+    // Read even when not drawn from: index.html preloads it for a first visit.
+    const bank = fetch(new URL(`../${DEAL_BANK[DEFAULT_GAME]}`, import.meta.url));
+    const fromBank = first.bank ? this.drawFromBank(bank) : Promise.resolve(null);
+    if (!first.bank) bank.then((response) => response.body?.cancel()).catch(() => {});
     // The bank's file is preloaded by index.html and small: its table is drawn
     // before the worker and its downloads compete for a slow phone's CPU (but
     // never held up by more than a moment if the file is slow to come).
@@ -222,13 +225,13 @@ export class Startup {
   }
 
   /**
-   * A deal from the game's bank, drawn as soon as it arrives; null when none could be read.
-   * @param {string} game
+   * A deal from the default game's bank, drawn as soon as it arrives; null when none could be read.
+   * @param {Promise<Response>} bank
    * @returns {Promise<State | null>}
    */
-  async drawFromBank(game) {
+  async drawFromBank(bank) {
     try {
-      const response = await fetch(new URL(`../${DEAL_BANK[game]}`, import.meta.url));
+      const response = await bank;
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       const states = /** @type {State[]} */ ((await response.json()).states);
       const [value] = crypto.getRandomValues(new Uint32Array(1));
