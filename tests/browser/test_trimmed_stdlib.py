@@ -18,9 +18,9 @@ from .conftest import DIST, ROOT, App
 
 sys.path.insert(0, str(ROOT / "scripts"))
 
-import api_plan  # noqa: E402
+import api_plan
 
-from cloverleaf import api  # noqa: E402
+from cloverleaf import api
 
 # The worker, started on its own from a page of the origin (no app around it):
 # it fetches the runtime, the trimmed library and the package itself, then
@@ -57,7 +57,8 @@ def test_the_trimmed_library_is_a_fraction_of_pyodides_and_holds_no_test_suite(d
     name = next(line.split('"')[1] for line in info.splitlines() if "STDLIB_ZIP" in line)
     full = ROOT / "node_modules" / "pyodide" / "python_stdlib.zip"
     trimmed = DIST / name
-    assert trimmed.stat().st_size < full.stat().st_size / 2
+    # As bytecode it is larger than the same modules as source, and still well under the whole.
+    assert trimmed.stat().st_size < 0.6 * full.stat().st_size
     with zipfile.ZipFile(trimmed) as archive:
         names = set(archive.namelist())
     # Bytecode, compiled by the build, in place of the sources Pyodide compiles at every start.
@@ -66,14 +67,22 @@ def test_the_trimmed_library_is_a_fraction_of_pyodides_and_holds_no_test_suite(d
     assert not any(name.startswith(("unittest/", "pydoc", "tkinter/")) for name in names)
 
 
+def json_object(text: str) -> dict[str, Any] | None:
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return None
+    return value if isinstance(value, dict) else None
+
+
 def test_every_api_method_answers_in_chromium_as_on_cpython(app: App) -> None:
     plan = api_plan.run(api)
     # The calls the worker can carry: JSON objects as parameters (unreadable text is
     # the API's own business, covered by the plan in Node), and only the real methods.
     calls = [
-        (method, json.loads(text), reply)
+        (method, params, reply)
         for method, text, reply in plan
-        if method in api.METHODS and text.startswith("{") and isinstance(json.loads(text), dict)
+        if method in api.METHODS and (params := json_object(text)) is not None
     ]
     assert {method for method, _, _ in calls} == set(api.METHODS)
     app.page.goto(app.base_url + "manifest.webmanifest")
