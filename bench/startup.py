@@ -81,17 +81,17 @@ worker.onmessage = () => performance.mark("bare:ready");
 """
 
 
-def pyodide_folder() -> str:
-    info = (DIST / "js" / "build-info.js").read_text()
-    return next(line.split('"')[1] for line in info.splitlines() if "PYODIDE_DIR" in line)
+# Bare Pyodide is the npm package as it is (dist/ holds a trimmed standard library
+# and no lock file), served from /bench/pyodide/.
+PYODIDE_PACKAGE = ROOT / "node_modules" / "pyodide"
+BARE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 
 
 def worker_thread_js() -> bytes:
-    folder = pyodide_folder()
-    return f"""import {{ loadPyodide }} from "../{folder}pyodide.mjs";
-await loadPyodide({{ indexURL: new URL("../{folder}", import.meta.url).href }});
+    return b"""import { loadPyodide } from "./pyodide/pyodide.mjs";
+await loadPyodide({ indexURL: new URL("./pyodide/", import.meta.url).href });
 postMessage("ready");
-""".encode()
+"""
 
 
 # Files a static host would not compress again: archives, the gzipped snapshot, images.
@@ -109,7 +109,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         path = self.path.split("?", 1)[0].split("#", 1)[0]
         if path in self.extra:
             body, kind = self.extra[path]
-            self.answer(body, kind, compress=True)
+            self.answer(body, kind, compress=not path.endswith(STORED_AS_IS), key=path)
             return
         file = Path(self.translate_path(path))
         if file.is_dir():
@@ -145,11 +145,20 @@ def serve() -> tuple[QuietServer, str]:
         "/bench/bare-worker.js": (WORKER_PAGE_JS, "text/javascript"),
         "/bench/bare-worker-thread.js": (worker_thread_js(), "text/javascript"),
     }
+    kinds = {
+        ".mjs": "text/javascript", ".wasm": "application/wasm", ".zip": "application/zip", ".json": "application/json",
+    }
+    for name in BARE_FILES:
+        body = (PYODIDE_PACKAGE / name).read_bytes()
+        Handler.extra[f"/bench/pyodide/{name}"] = (body, kinds[Path(name).suffix])
     Handler.packed = {
         str(path): gzip.compress(path.read_bytes(), 6)
         for path in DIST.rglob("*")
         if path.is_file() and not path.name.endswith(STORED_AS_IS)
     }
+    Handler.packed.update(
+        {path: gzip.compress(body, 6) for path, (body, _) in Handler.extra.items() if not path.endswith(STORED_AS_IS)}
+    )
     server = QuietServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(DIST)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
