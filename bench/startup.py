@@ -329,7 +329,7 @@ def screenshots(playwright: Any, browser: Any, base: str, out: Path) -> list[str
         at = float(page.evaluate("() => performance.now()"))
         path = out / f"phone-first-visit-{at / 1000:04.1f}s.png"
         page.screenshot(path=str(path))
-        taken.append(str(path.relative_to(ROOT)))
+        taken.append(str(path))
         if at > 2500 or len(taken) >= 8:
             break
         time.sleep(0.15)
@@ -418,8 +418,7 @@ def main() -> None:
         browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS, headless=True)
         for name in args.profiles.split(","):
             results[name] = run_profile(name.strip(), playwright, browser, base, args.runs)
-        if args.screenshots:
-            print("screenshots: " + ", ".join(screenshots(playwright, browser, base, args.screenshots)))
+        shots = screenshots(playwright, browser, base, args.screenshots) if args.screenshots else []
         browser.close()
     server.shutdown()
     results["machine load (1, 5, 15 min) at the end"] = [round(v, 1) for v in os.getloadavg()]
@@ -427,6 +426,8 @@ def main() -> None:
         report(name.strip(), results[name.strip()])
     print(f"\nmachine load average (1, 5, 15 min): {results['machine load (1, 5, 15 min) at the start']} at the start, "
           f"{results['machine load (1, 5, 15 min) at the end']} at the end, on {os.cpu_count()} cores")
+    if shots:
+        print("screenshots of the phone's first visit: " + ", ".join(shots))
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(results, indent=1) + "\n")
 
