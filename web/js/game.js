@@ -37,6 +37,8 @@ export class Game {
     this.listeners = new Set();
     /** @type {Set<() => void>} */
     this.beforeMove = new Set();
+    /** Whether this tab may play: another tab may have the game (tabs.js). */
+    this.mayPlay = () => true;
   }
 
   /**
@@ -57,7 +59,7 @@ export class Game {
   }
 
   get ready() {
-    return this.app.engine === "ready" && this.app.table !== null;
+    return this.app.engine === "ready" && this.app.table !== null && this.mayPlay();
   }
 
   /**

@@ -31,6 +31,7 @@ import { Startup } from "./startup.js";
 import { createState, currentGame } from "./state.js";
 import { StatsKeeper } from "./stats.js";
 import { KEYS, loadSettings, onProblem } from "./storage.js";
+import { Ownership, Tabs } from "./tabs.js";
 import { addDisplaySettings, addInfoButton, translatePage } from "./texts.js";
 import { moveDuration } from "./anim.js";
 
@@ -51,15 +52,28 @@ const engine = new EngineClient(
 
 // ---- controllers --------------------------------------------------------------
 
+const ownership = new Ownership(); // which tab plays the shared game (tabs.js)
 const game = new Game(app, engine, view);
+game.mayPlay = () => ownership.owns;
 const clock = new Clock();
-const stats = new StatsKeeper((method, params) => engine.request(method, params));
+const stats = new StatsKeeper((method, params) => engine.request(method, params), {
+  mayCount: () => ownership.mayWrite(),
+  exclusive: (name, task) => ownership.exclusive(name, task),
+});
 const deals = new Deals(app, engine, game, clock, stats);
 const guidance = new Guidance(app, engine, game, view, deals);
 const info = new InfoPanels({ state: () => app.table, daily: () => app.daily, stats, notice });
 new Endings(app, game, clock, deals, guidance, (tab) => info.open(tab));
-const saving = new Saving(app, clock);
+const saving = new Saving(app, clock, () => ownership.mayWrite());
 const startup = new Startup(app, engine, game, deals, clock, stats, view);
+const tabs = new Tabs(ownership, {
+  app,
+  clock,
+  deals,
+  restore: (record) => startup.restore(record),
+  save: () => saving.write(),
+  reloadStats: () => stats.reload(),
+});
 engine.onEvent = (event) => startup.onEvent(event); // the worker's first event comes after this script
 
 whenUnavailable((message) => startup.fail(message));
@@ -159,6 +173,10 @@ onChange(() => {
   info.refresh();
 });
 
-setLanguage(prefs.lang)
-  .catch((error) => console.warn(`texts: ${error}`))
-  .then(() => startup.run());
+Promise.all([setLanguage(prefs.lang).catch((error) => console.warn(`texts: ${error}`)), tabs.claim()])
+  .then(() => startup.run())
+  .then(() => {
+    if (app.engine !== "ready" || !app.table) return;
+    tabs.ready();
+    stats.check(currentGame(app)).catch((error) => console.warn(`statistics: ${error?.message ?? error}`));
+  });

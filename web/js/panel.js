@@ -5,7 +5,7 @@
 
 import { t } from "./i18n.js";
 
-/** @typedef {"won" | "stuck" | "lost" | "confirm" | "error"} PanelKind */
+/** @typedef {"won" | "stuck" | "lost" | "confirm" | "error" | "tab"} PanelKind */
 /** @typedef {{label: string, name: string, action: () => void, primary?: boolean}} PanelAction */
 
 const $ = (/** @type {string} */ selector) => /** @type {HTMLElement} */ (document.querySelector(selector));
