@@ -25,7 +25,7 @@ NO_WEB_LOCKS = "Object.defineProperty(Navigator.prototype, 'locks', { get: () =>
 class Tab(App):
     """A second page of an App's context: the same storage, locks and channel."""
 
-    def __init__(self, first: App) -> None:  # noqa: D107 (shares the first app's context)
+    def __init__(self, first: App) -> None:
         self.base_url = first.base_url
         self.origin = first.origin
         self.outside = first.outside
@@ -100,7 +100,9 @@ def test_one_tab_plays_the_other_takes_over_and_no_result_is_lost(app: App) -> N
     second.click_card(movable)
     second.wait_moves(1)
     follow_hash(second, "3")
-    second.page.wait_for_function(f"() => JSON.parse(localStorage.getItem('{STATS}')).games['clover-leaf'].all.played === 2")
+    second.page.wait_for_function(
+        f"() => JSON.parse(localStorage.getItem('{STATS}')).games['clover-leaf'].all.played === 2"
+    )
 
     # The first tab, no longer the owner, writes nothing when it hides or plays.
     first.page.evaluate("() => window.dispatchEvent(new Event('pagehide'))")

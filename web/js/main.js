@@ -77,12 +77,17 @@ const tabs = new Tabs(ownership, {
 engine.onEvent = (event) => startup.onEvent(event); // the worker's first event comes after this script
 
 whenUnavailable((message) => startup.fail(message));
-onProblem((problem, key) => {
-  if (problem === "unavailable") startup.tell(t("storage.unavailable"));
-  else if (key === KEYS.save) startup.tell(t("save.unreadable"));
-  else if (key === KEYS.stats) startup.tell(t("stats.unreadable"));
-  else startup.tell(t("storage.unreadable"));
-});
+// Problems found before the texts are loaded (the settings are read first of
+// all) are said once they are.
+const texts = setLanguage(prefs.lang).catch((error) => console.warn(`texts: ${error}`));
+onProblem((problem, key) =>
+  texts.then(() => {
+    if (problem === "unavailable") startup.tell(t("storage.unavailable"));
+    else if (key === KEYS.save) startup.tell(t("save.unreadable"));
+    else if (key === KEYS.stats) startup.tell(t("stats.unreadable"));
+    else startup.tell(t("storage.unreadable"));
+  }),
+);
 
 // ---- input ------------------------------------------------------------------------
 
@@ -173,10 +178,14 @@ onChange(() => {
   info.refresh();
 });
 
-Promise.all([setLanguage(prefs.lang).catch((error) => console.warn(`texts: ${error}`)), tabs.claim()])
-  .then(() => startup.run())
+Promise.all([texts, tabs.claim()])
   .then(() => {
-    if (app.engine !== "ready" || !app.table) return;
-    tabs.ready();
-    stats.check(currentGame(app)).catch((error) => console.warn(`statistics: ${error?.message ?? error}`));
+    const started = startup.run();
+    // Answered right after start-up's first requests: unreadable statistics are
+    // set aside and said with the first table's notices.
+    stats.check().catch((error) => console.warn(`statistics: ${error?.message ?? error}`));
+    return started;
+  })
+  .then(() => {
+    if (app.engine === "ready" && app.table) tabs.ready();
   });

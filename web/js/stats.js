@@ -156,11 +156,12 @@ export class StatsKeeper {
   /**
    * Check the stored statistics now (start-up), so unreadable ones are set aside
    * and the player told with the first table, not at the end of a game.
-   * @param {string} game
    */
-  check(game) {
-    if (readText(KEYS.stats) === null) return Promise.resolve(null);
-    return this.summary(game);
+  check() {
+    return this.serial(async () => {
+      const text = readText(KEYS.stats);
+      if (text !== null && !(await this.readable(text))) setAside(KEYS.stats, text);
+    });
   }
 
   /** @param {StatsReply} reply */
