@@ -10,7 +10,9 @@
 //   it lives: a tab that closes or crashes lets go of it with its last breath.
 //   "Play here" asks the owner (BroadcastChannel) to hand the game over: it
 //   writes its last save and lets go; an owner that does not answer in time (a
-//   frozen background tab) has the lock taken from it ("steal").
+//   frozen background tab) has the lock taken from it ("steal"). The tab the
+//   player looks at waits in line for the lock, so it plays as soon as the
+//   owner closes or crashes.
 // - Without Web Locks (old browsers; plain http on a local network, which is not
 //   a secure context) the owner writes its id in the owner record every few
 //   seconds; a record left unrenewed for a while belongs to a tab that is gone.
@@ -32,7 +34,6 @@ import { canStore, KEYS, loadGame, onChangeElsewhere, readText, writeText } from
 const GAME_LOCK = "cloverleaf.game";
 const CHANNEL = "cloverleaf.tabs";
 const YIELD_WAIT_MS = 1500; // how long "Play here" waits for the owner to hand the game over
-const RELEASE_WAIT_MS = 3000; // after an owner said goodbye, how long a focused tab waits for its lock
 const BEAT_MS = 5000; // without Web Locks: how often the owner renews its record
 const GONE_MS = 90_000; // without Web Locks: an owner silent this long is gone (background tabs beat once a minute)
 
@@ -68,6 +69,8 @@ export class Ownership {
     this.fenced = true; // the owner record could be written: writes check it
     /** @type {(() => void) | null} */
     this.release = null; // lets go of the held lock
+    /** @type {{controller: AbortController, promise: Promise<boolean>} | null} */
+    this.waiting = null; // this tab's place in line for the game (wait)
     this.beat = 0;
     /** @type {Set<() => void>} */
     this.lostListeners = new Set();
@@ -137,6 +140,7 @@ export class Ownership {
    * @returns {Promise<void>}
    */
   async take() {
+    this.cancelWait();
     if (this.owns) return;
     if (this.mode === "locks") {
       if (this.channel) {
@@ -154,17 +158,47 @@ export class Ownership {
   }
 
   /**
-   * After the owner said goodbye: take the game if its lock comes free soon.
+   * Wait in line for the game (while the player looks at this tab): resolves
+   * true when the game is this tab's, false when the wait is called off.
    * @returns {Promise<boolean>}
    */
-  async follow() {
-    if (this.owns) return true;
-    if (this.mode !== "locks") return this.claim();
+  wait() {
+    if (this.owns) return Promise.resolve(true);
+    if (this.waiting) return this.waiting.promise;
     const controller = new AbortController();
-    const timer = window.setTimeout(() => controller.abort(), RELEASE_WAIT_MS);
-    const got = await this.lock({ signal: controller.signal });
-    clearTimeout(timer);
-    return Boolean(got);
+    const { signal } = controller;
+    /** @type {Promise<boolean>} */
+    let promise;
+    if (this.mode === "locks") promise = this.lock({ signal }).then((got) => got === true);
+    else {
+      // Without Web Locks nothing says when the owner goes: look again now and then.
+      promise = new Promise((resolve) => {
+        let timer = 0;
+        signal.addEventListener("abort", () => {
+          clearTimeout(timer);
+          resolve(false);
+        });
+        const look = async () => {
+          if (signal.aborted) return;
+          if (await this.claim()) resolve(true);
+          else timer = window.setTimeout(look, BEAT_MS);
+        };
+        look();
+      });
+    }
+    const waiting = { controller, promise };
+    this.waiting = waiting;
+    promise.finally(() => {
+      if (this.waiting === waiting) this.waiting = null;
+    });
+    return promise;
+  }
+
+  /** Stop waiting in line (the tab is no longer looked at, or takes the game at once). */
+  cancelWait() {
+    const waiting = this.waiting;
+    this.waiting = null;
+    waiting?.controller.abort();
   }
 
   /**
@@ -333,9 +367,10 @@ export class Tabs {
     this.moving = false;
     ownership.beforeYield(() => save());
     ownership.onLost(() => this.lost());
-    ownership.onFree(() => this.mayTake(true));
-    document.addEventListener("visibilitychange", () => this.mayTake(false));
-    window.addEventListener("focus", () => this.mayTake(false));
+    ownership.onFree(() => this.mayTake());
+    document.addEventListener("visibilitychange", () => this.mayTake());
+    window.addEventListener("focus", () => this.mayTake());
+    window.addEventListener("blur", () => this.ownership.cancelWait());
     // Trying to play in a tab without the game brings the notice back.
     for (const selector of ["#table", ".bar__buttons"]) {
       document.querySelector(selector)?.addEventListener("pointerdown", (event) => this.blocked(event), true);
@@ -352,7 +387,10 @@ export class Tabs {
     this.started = true;
     if (this.ownership.owns) this.address = null; // opened here already
     this.mark();
-    if (!this.ownership.owns) this.standBy("tabs.open");
+    if (!this.ownership.owns) {
+      this.standBy("tabs.open");
+      this.mayTake();
+    }
   }
 
   mark() {
@@ -386,18 +424,23 @@ export class Tabs {
   }
 
   /**
-   * This tab is seen again, or the owner said goodbye: the tab the player looks
-   * at takes the game when nobody has it.
-   * @param {boolean} wait  the owner is going: wait a moment for its lock
+   * While the player looks at a tab without the game, it waits in line and takes
+   * the game when its owner goes (closed, crashed); looking away leaves the line,
+   * so a tab in the background never takes the game from one being reloaded.
    */
-  async mayTake(wait) {
-    if (!this.started || this.ownership.owns || this.moving) return;
-    if (document.visibilityState !== "visible" || !document.hasFocus()) return;
-    this.moving = true;
-    try {
-      if (await (wait ? this.ownership.follow() : this.ownership.claim())) await this.bringHere();
-    } finally {
-      this.moving = false;
+  async mayTake() {
+    if (!this.started || this.ownership.owns) return;
+    if (document.visibilityState !== "visible" || !document.hasFocus()) {
+      this.ownership.cancelWait();
+      return;
+    }
+    if ((await this.ownership.wait()) && !this.moving) {
+      this.moving = true;
+      try {
+        await this.bringHere();
+      } finally {
+        this.moving = false;
+      }
     }
   }
 
