@@ -46,6 +46,15 @@ function newId() {
   return `${a.toString(36)}${b.toString(36)}`;
 }
 
+/** The tabs' channel, or null where there is none (or it may not be opened here). */
+function openChannel() {
+  try {
+    return typeof BroadcastChannel === "function" ? new BroadcastChannel(CHANNEL) : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Which tab owns the game: the mechanism (Web Locks, else the owner record).
  * It never throws: whatever fails, the tab plays (alone when nothing else works).
@@ -53,11 +62,11 @@ function newId() {
 export class Ownership {
   /**
    * @param {{locks?: LockManager | null, channel?: BroadcastChannel | null, storable?: boolean}} [options]
-   *   what the browser offers (tests of the fallbacks pass null)
+   *   what the browser offers (null: it has none)
    */
   constructor({
     locks = navigator.locks ?? null,
-    channel = typeof BroadcastChannel === "function" ? new BroadcastChannel(CHANNEL) : null,
+    channel = openChannel(),
     storable = canStore(),
   } = {}) {
     this.id = newId();
