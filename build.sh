@@ -3,9 +3,11 @@
 #
 #   ./build.sh            build dist/ and serve it on http://127.0.0.1:${PORT:-8000}/
 #   ./build.sh build      build dist/ only
-#   ./build.sh test [ARGS] install what the tests need (pip, npm ci, Chromium via apt
-#                         when missing), build dist/, then run every test:
-#                         python3 -m pytest [ARGS]
+#   ./build.sh test [ARGS] install what the tests need (pip, npm ci, and from Debian
+#                         when missing: Chromium, WebKitGTK's WebDriver, Xvfb,
+#                         Firefox ESR), build dist/, then run every test:
+#                         python3 -m pytest -n 2 --dist loadgroup [ARGS]
+#                         (two workers: the Chromium tests in one, the rest beside them)
 #
 # dist/ holds only static files: the page (web/), the five Pyodide runtime files
 # from the npm package pinned in package.json (in a folder named after its
@@ -106,10 +108,18 @@ install_test_tools() {
   say "installing the Python package with its test extras"
   python3 -m pip install --quiet -e '.[test]' >&2
   need_node_modules
-  if [ -z "${CLOVERLEAF_CHROMIUM:-}" ] && [ ! -x /usr/bin/chromium ]; then
-    say "installing Chromium from Debian (apt-get)"
+  # The browsers, from Debian: Chromium for tests/browser (Playwright), and for
+  # tests/engines WebKitGTK's WebDriver (its MiniBrowser comes with it) with the
+  # virtual display it draws into, and Firefox ESR.
+  local missing=()
+  if [ -z "${CLOVERLEAF_CHROMIUM:-}" ] && [ ! -x /usr/bin/chromium ]; then missing+=(chromium); fi
+  if ! command -v WebKitWebDriver >/dev/null 2>&1; then missing+=(webkit2gtk-driver); fi
+  if ! command -v Xvfb >/dev/null 2>&1; then missing+=(xvfb); fi
+  if [ -z "${CLOVERLEAF_FIREFOX:-}" ] && [ ! -x /usr/bin/firefox-esr ]; then missing+=(firefox-esr); fi
+  if [ "${#missing[@]}" -gt 0 ]; then
+    say "installing from Debian (apt-get): ${missing[*]}"
     as_root apt-get update -qq >&2
-    DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq chromium >&2
+    DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq "${missing[@]}" >&2
   fi
 }
 
@@ -125,7 +135,7 @@ case "${1:-serve}" in
     shift
     install_test_tools
     build
-    python3 -m pytest "$@"
+    python3 -m pytest -n 2 --dist loadgroup "$@"
     ;;
   *)
     say "usage: ./build.sh [build|test [pytest args]]"

@@ -1,19 +1,23 @@
-"""Solver bench: every game's deals with one fixed node budget, as a table.
+"""Solver bench: every game's deals with its solve budget, as a table, and every deal's verdict.
 
     PYTHONPATH=py python3 bench/solver.py                     # deals 1-1000 of every game
-    PYTHONPATH=py python3 bench/solver.py --deals 1-100 --games clover-leaf,fan
-    PYTHONPATH=py python3 bench/solver.py --games fan --verdicts /tmp/fan.jsonl   # every deal's verdict too
+    PYTHONPATH=py python3 bench/solver.py --deals 1-100 --games clover-leaf,fan --no-save
+    PYTHONPATH=py nice -n 19 python3 bench/solver.py --deals 1001-10000 --workers 1   # hours: in the background
 
-Prints, per game: the budget, decided share, solved / lost / undecided counts,
-median, 95th percentile and worst time, median nodes and nodes per second on
-this Python; then the undecided deals with their node counts. Saves the results
-to ``bench/results/solver-FIRST-LAST.json`` and prints the ratios against the
-results saved there before (time ratios below 1 and decided ratios above 1 are
-improvements).
+Prints, per game: the budget, decided share, solved / lost / unknown counts,
+median, 95th percentile and worst time, median and p95 nodes and nodes per
+second on this Python; then the undecided deals with their node counts. Saves
+the summaries to ``bench/results/solver-FIRST-LAST.json`` and prints the ratios
+against the summaries saved there before (time ratios below 1 and decided
+ratios above 1 are improvements).
 
-The core, :func:`bench_deals`, runs in one process and needs nothing but the
-``cloverleaf`` package, so the page can call it inside Pyodide to measure the
-browser's nodes per second with the same code.
+Every deal's verdict goes to ``bench/results/solver-verdicts-FIRST-LAST.txt``,
+one letter a deal (``s`` solved, ``l`` lost, ``u`` unknown), a line per game and
+hundred deals, so that the solvability of each game is public and a later
+solver can be compared deal by deal: the bench prints the verdicts that changed
+against the file saved before, and calls out any deal that went from solved to
+lost or back, which only a wrong proof can cause. Games are saved one by one,
+so a long run that is stopped keeps the games it finished.
 """
 
 from __future__ import annotations
@@ -23,99 +27,44 @@ import json
 import multiprocessing
 import os
 import platform
-import statistics
 import sys
 import time
-from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from cloverleaf.deals import deal
 from cloverleaf.games import CATALOGUE, find_game
-from cloverleaf.solver import Search, solve_budget
+from cloverleaf.solver.survey import summarise, survey_deal
 
 RESULTS = Path(__file__).resolve().parent / "results"
-
-
-def bench_deal(game: str, number: int, budget: int | None = None) -> dict[str, Any]:
-    """Solve one deal; its verdict, nodes and seconds."""
-    rules = find_game(game)
-    position = deal(rules, number)
-    started = time.perf_counter()
-    search = Search(rules, position)
-    verdict = search.run(budget or solve_budget(rules))
-    seconds = time.perf_counter() - started
-    return {"game": game, "deal": number, "verdict": verdict, "nodes": search.nodes, "seconds": seconds}
-
-
-def bench_deals(game: str, numbers: Iterable[int], budget: int | None = None) -> list[dict[str, Any]]:
-    """:func:`bench_deal` for each number, in this process (the entry point for Pyodide)."""
-    return [bench_deal(game, number, budget) for number in numbers]
+LETTERS = {"solved": "s", "lost": "l", "unknown": "u"}
+LINE = 100  # deals a line in the verdict file
 
 
 def _bench_task(task: tuple[str, int, int | None]) -> dict[str, Any]:
-    return bench_deal(*task)
+    game, number, budget = task
+    return survey_deal(find_game(game), number, budget)
 
 
-def percentile(values: list[float], share: float) -> float:
-    """The nearest-rank percentile (``share`` from 0 to 1)."""
-    ordered = sorted(values)
-    rank = max(1, -(-len(ordered) * share // 1))
-    return ordered[int(rank) - 1]
-
-
-def summarise(game: str, runs: list[dict[str, Any]], budget: int) -> dict[str, Any]:
-    seconds = [run["seconds"] for run in runs]
-    nodes = [run["nodes"] for run in runs]
-    counts = {verdict: sum(1 for run in runs if run["verdict"] == verdict)
-              for verdict in ("solved", "unsolvable", "unknown")}
-    return {
-        "game": game,
-        "budget": budget,
-        "deals": len(runs),
-        "solved": counts["solved"],
-        "lost": counts["unsolvable"],
-        "unknown": counts["unknown"],
-        "decided": (counts["solved"] + counts["unsolvable"]) / len(runs),
-        "median_s": statistics.median(seconds),
-        "p95_s": percentile(seconds, 0.95),
-        "worst_s": max(seconds),
-        "median_nodes": statistics.median(nodes),
-        "p95_nodes": percentile([float(n) for n in nodes], 0.95),
-        "nodes_per_s": sum(nodes) / max(sum(seconds), 1e-9),
-        "undecided": [[run["deal"], run["nodes"]] for run in runs if run["verdict"] == "unknown"],
-    }
-
-
-def run_bench(
-    games: list[str], first: int, last: int, budget: int | None = None, workers: int = 2,
-    progress: bool = True, runs: list[dict[str, Any]] | None = None,
-) -> dict[str, dict[str, Any]]:
-    """Bench the games over deals ``first``..``last``; the summary of each game.
-
-    ``runs``, if given, receives every deal's result (:func:`bench_deal`).
-    """
-    tasks = [(game, number, budget) for game in games for number in range(first, last + 1)]
-    if runs is None:
-        runs = []
+def run_game(
+    game: str, first: int, last: int, budget: int | None = None, workers: int = 2, progress: bool = True
+) -> list[dict[str, Any]]:
+    """Every deal ``first``..``last`` of one game; the records in deal order."""
+    tasks = [(game, number, budget) for number in range(first, last + 1)]
+    records: list[dict[str, Any]] = []
     if workers > 1:
         with multiprocessing.Pool(workers) as pool:
-            for run in pool.imap_unordered(_bench_task, tasks, chunksize=1):
-                runs.append(run)
+            for record in pool.imap_unordered(_bench_task, tasks, chunksize=4):
+                records.append(record)
                 if progress:
-                    sys.stderr.write(f"\r{len(runs)}/{len(tasks)} deals")
+                    sys.stderr.write(f"\r{game}: {len(records)}/{len(tasks)} deals")
     else:
         for task in tasks:
-            runs.append(_bench_task(task))
+            records.append(_bench_task(task))
             if progress:
-                sys.stderr.write(f"\r{len(runs)}/{len(tasks)} deals")
+                sys.stderr.write(f"\r{game}: {len(records)}/{len(tasks)} deals")
     if progress:
         sys.stderr.write("\n")
-    summaries = {}
-    for game in games:
-        mine = sorted((run for run in runs if run["game"] == game), key=lambda run: run["deal"])
-        summaries[game] = summarise(game, mine, budget or solve_budget(find_game(game)))
-    return summaries
+    return sorted(records, key=lambda record: record["deal"])
 
 
 def table(summaries: dict[str, dict[str, Any]]) -> str:
@@ -126,7 +75,7 @@ def table(summaries: dict[str, dict[str, Any]]) -> str:
         lines.append(
             f"{s['game']:<22}{s['budget']:>9}{100 * s['decided']:>8.1f}%{s['solved']:>8}{s['lost']:>6}"
             f"{s['unknown']:>6}{s['median_s']:>8.3f}s{s['p95_s']:>7.2f}s{s['worst_s']:>7.2f}s"
-            f"{s['median_nodes']:>10.0f}{s.get('p95_nodes', 0):>10.0f}{s['nodes_per_s']:>9.0f}"
+            f"{s['median_nodes']:>10.0f}{s['p95_nodes']:>10.0f}{s['nodes_per_s']:>9.0f}"
         )
     return "\n".join(lines)
 
@@ -137,12 +86,55 @@ def ratios(now: dict[str, dict[str, Any]], before: dict[str, dict[str, Any]]) ->
         old = before.get(game)
         if not old:
             continue
-        parts = []
-        for field in ("decided", "median_s", "p95_s", "nodes_per_s"):
-            if old[field]:
-                parts.append(f"{field} {s[field] / old[field]:.2f}")
+        parts = [f"{field} {s[field] / old[field]:.2f}"
+                 for field in ("decided", "median_s", "p95_s", "worst_s", "median_nodes", "nodes_per_s")
+                 if old.get(field)]
         lines.append(f"  {game:<22}" + "  ".join(parts))
     return "\n".join(lines)
+
+
+def read_verdicts(path: Path) -> dict[str, dict[int, str]]:
+    """The verdict file: game -> deal -> letter."""
+    verdicts: dict[str, dict[int, str]] = {}
+    if not path.exists():
+        return verdicts
+    for line in path.read_text().splitlines():
+        if not line or line.startswith("#"):
+            continue
+        game, first, letters = line.split()
+        mine = verdicts.setdefault(game, {})
+        for offset, letter in enumerate(letters):
+            mine[int(first) + offset] = letter
+    return verdicts
+
+
+def write_verdicts(path: Path, verdicts: dict[str, dict[int, str]]) -> None:
+    lines = ["# Every deal's verdict with the game's solve budget (bench/solver.py):",
+             "# GAME FIRST-DEAL LETTERS, one letter a deal from FIRST-DEAL on: s solved, l lost, u unknown."]
+    for rules in CATALOGUE:
+        mine = verdicts.get(rules.id)
+        if not mine:
+            continue
+        numbers = sorted(mine)
+        for start in range(0, len(numbers), LINE):
+            chunk = numbers[start:start + LINE]
+            lines.append(f"{rules.id} {chunk[0]} " + "".join(mine[n] for n in chunk))
+    path.write_text("\n".join(lines) + "\n")
+
+
+def changes(game: str, now: dict[int, str], before: dict[int, str]) -> list[str]:
+    """The deals whose verdict changed, counted by kind; contradictions (s <-> l) named one by one."""
+    moved: dict[str, list[int]] = {}
+    for number, letter in now.items():
+        old = before.get(number)
+        if old is not None and old != letter:
+            moved.setdefault(f"{old}>{letter}", []).append(number)
+    lines = []
+    for kind, numbers in sorted(moved.items()):
+        lines.append(f"  {game:<22}{kind}: {len(numbers)}")
+        if kind in ("s>l", "l>s"):
+            lines.append(f"    CONTRADICTION (a wrong proof somewhere): {' '.join(map(str, numbers))}")
+    return lines
 
 
 def _parse_range(text: str) -> tuple[int, int]:
@@ -158,17 +150,34 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--budget", type=int, help="override every game's node budget")
     parser.add_argument("--workers", type=int, default=2, help="processes (default 2)")
     parser.add_argument("--no-save", action="store_true", help="do not save the results")
-    parser.add_argument("--verdicts", metavar="FILE",
-                        help="also write every deal's game, number, verdict, nodes and seconds to FILE (JSON lines), "
-                             "to compare verdicts between two versions of the solver")
+    parser.add_argument("--records", metavar="FILE",
+                        help="also write every deal's record (game, deal, verdict, nodes, seconds) to FILE, "
+                             "JSON lines")
     args = parser.parse_args(argv)
     first, last = _parse_range(args.deals)
     games = [find_game(game).id for game in args.games.split(",") if game.strip()]
+    summary_path = RESULTS / f"solver-{first}-{last}.json"
+    verdict_path = RESULTS / f"solver-verdicts-{first}-{last}.txt"
+    before = json.loads(summary_path.read_text()).get("games", {}) if summary_path.exists() else {}
+    verdicts_before = read_verdicts(verdict_path)
+    saved = dict(before)
+    verdicts = {game: dict(mine) for game, mine in verdicts_before.items()}
     started = time.perf_counter()
-    runs: list[dict[str, Any]] = []
-    summaries = run_bench(games, first, last, args.budget, args.workers, runs=runs)
-    if args.verdicts:
-        Path(args.verdicts).write_text("".join(json.dumps(run) + "\n" for run in runs))
+    summaries: dict[str, dict[str, Any]] = {}
+    all_records: list[dict[str, Any]] = []
+    for game in games:
+        records = run_game(game, first, last, args.budget, args.workers)
+        all_records += records
+        summaries[game] = saved[game] = summarise(find_game(game), records, args.budget)
+        verdicts[game] = {record["deal"]: LETTERS[record["verdict"]] for record in records}
+        if not args.no_save and args.budget is None:
+            RESULTS.mkdir(parents=True, exist_ok=True)
+            summary_path.write_text(json.dumps({
+                "python": platform.python_version(), "cpus": os.cpu_count(), "deals": [first, last], "games": saved,
+            }, indent=1) + "\n")
+            write_verdicts(verdict_path, verdicts)
+    if args.records:
+        Path(args.records).write_text("".join(json.dumps(record) + "\n" for record in all_records))
     print(f"CPython {platform.python_version()}, deals {first}-{last}, {args.workers} workers, "
           f"{time.perf_counter() - started:.0f} s")
     print(table(summaries))
@@ -176,22 +185,16 @@ def main(argv: list[str] | None = None) -> int:
         if s["undecided"]:
             listed = ", ".join(f"{number} ({nodes} nodes)" for number, nodes in s["undecided"])
             print(f"undecided {s['game']}: {listed}")
-    path = RESULTS / f"solver-{first}-{last}.json"
-    before: dict[str, dict[str, Any]] = {}
-    if path.exists():
-        before = json.loads(path.read_text()).get("games", {})
+    if before:
         print(ratios(summaries, before))
-    if not args.no_save:
-        merged = dict(before)
-        merged.update(summaries)
-        RESULTS.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps({
-            "python": platform.python_version(),
-            "cpus": os.cpu_count(),
-            "deals": [first, last],
-            "games": merged,
-        }, indent=1) + "\n")
-        print(f"saved {path.relative_to(Path.cwd()) if path.is_relative_to(Path.cwd()) else path}")
+    changed = [line for game in games for line in changes(game, verdicts[game], verdicts_before.get(game, {}))]
+    if changed:
+        print("verdicts changed against the previous verdict file:")
+        print("\n".join(changed))
+    elif verdicts_before:
+        print("no verdict changed against the previous verdict file")
+    if not args.no_save and args.budget is None:
+        print(f"saved {summary_path.name} and {verdict_path.name} in {RESULTS}")
     return 0
 
 

@@ -11,7 +11,7 @@ Chromium, headless) and prints a table with both and their ratio:
 - hint: the Hint job from positions a player reaches (a deal's start, and after
   5, 10 and 20 moves of seeded random play, which often loses the game, so the
   hint must walk back), median and p95 (target: p95 under 3 s in the browser).
-Budgets are the app's own (cloverleaf.solver.budgets). Results are kept in
+Budgets are the app's own (each game's ``Rules.solver``). Results are kept in
 bench/results/solver-browser.json and compared with the previous run's.
 """
 

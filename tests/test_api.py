@@ -8,6 +8,8 @@ from typing import Any
 import pytest
 
 from cloverleaf.api import METHODS, Api
+from cloverleaf.cards import parse_card
+from cloverleaf.position import Move
 
 
 @pytest.fixture
@@ -167,14 +169,17 @@ def test_the_next_hint_continues_the_plan_without_searching(api: Api) -> None:
 
 
 def test_clicking_the_hinted_card_plays_the_hinted_move(api: Api) -> None:
-    """Clover Leaf deal 10: the first hint sends 7D to fan 13, a click alone to fan 14."""
-    drawn = state(api, "new", game="clover-leaf", deal="10")
-    hinted = run_job(api, kind="hint")["move"]
-    assert hinted == {"card": "7D", "to": 13} and drawn["click"]["7D"] == 14
-    assert state(api, "click", card="7D")["lastMoves"][0] == hinted
+    """Clover Leaf deal 1: 7D may go onto fan 5 (where a click sends it) or fan 7.
+    With a plan that wants fan 7, the hint says fan 7, and a click then plays it."""
+    drawn = state(api, "new", game="clover-leaf", deal="1")
+    assert drawn["movable"]["7D"] == [5, 7] and drawn["click"]["7D"] == 5
+    api.session.follow([Move(parse_card("7D"), 6)])  # the plan's first decision: 7D onto fan 7
+    hinted = run_job(api, kind="hint")
+    assert (hinted["move"], hinted["nodes"]) == ({"card": "7D", "to": 7}, 0)
+    assert state(api, "click", card="7D")["lastMoves"][0] == {"card": "7D", "to": 7}
     # Once the hint is gone (a move, an undo), a click follows the click rule again.
     state(api, "undo")
-    assert state(api, "click", card="7D")["lastMoves"][0] == {"card": "7D", "to": 14}
+    assert state(api, "click", card="7D")["lastMoves"][0] == {"card": "7D", "to": 5}
 
 
 def test_a_hint_on_a_lost_game_names_the_move_that_lost_it(api: Api) -> None:
@@ -182,7 +187,7 @@ def test_a_hint_on_a_lost_game_names_the_move_that_lost_it(api: Api) -> None:
     ok(api, "new", game="alexander-the-great", deal="2")
     state(api, "play", card="9H", to=11)
     result = run_job(api, kind="hint")
-    assert (result["verdict"], result["undo"], result["earlier"]) == ("unsolvable", 1, "solved")
+    assert (result["verdict"], result["undo"], result["earlier"]) == ("lost", 1, "solved")
     assert result["lostMove"] == {"number": 1, "move": {"card": "9H", "to": 11}, "onto": "TH"}
 
 

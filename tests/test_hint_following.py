@@ -21,12 +21,12 @@ from cloverleaf.deals import deal
 from cloverleaf.engine import legal_moves
 from cloverleaf.games import CATALOGUE, find_game
 from cloverleaf.session import Session
-from cloverleaf.solver import SOLVED, Search
-from cloverleaf.solver.budgets import deal_budget
+from cloverleaf.solver import Search, Verdict
 from cloverleaf.solver.jobs import run_to_end
 
 DEALS_FILE = Path(__file__).parent / "data" / "hint_deals.txt"
 RANDOM_MOVES = 5
+SOLVED = Verdict.SOLVED.value  # as the API writes it
 MAX_DECISIONS = 400  # far more than any game needs: more means the hints go round in circles
 
 
@@ -154,16 +154,16 @@ def test_the_losing_move_is_the_one_after_the_last_winnable_position(game: str) 
         api = Api()
         api._session = session
         result = hint(api)
-        assert result["verdict"] == "unsolvable" and result["earlier"] == SOLVED
+        assert result["verdict"] == "lost" and result["earlier"] == SOLVED
         undo = result["undo"]
         assert isinstance(undo, int) and undo >= 1
         history = session.history()
         verdicts = [
-            Search(rules, position, forced_autoplay=True).run(200_000) for position in history
+            Search(rules, position, forced_autoplay=True).run(200_000).value for position in history
         ]
         last_winnable = len(history) - 1 - undo
         assert verdicts[last_winnable] == SOLVED
-        assert all(verdict == "unsolvable" for verdict in verdicts[last_winnable + 1:])
+        assert all(verdict == "lost" for verdict in verdicts[last_winnable + 1:])
         lost = result["lostMove"]
         assert isinstance(lost, dict)
         assert (lost["number"], lost["move"]) == (last_winnable + 1, move_json(session.groups[last_winnable][0]))
@@ -177,7 +177,7 @@ def write_deals() -> None:
         number = 7000
         while len(found) < 50:
             number += 1
-            if Search(rules, deal(rules, number), forced_autoplay=True).run(deal_budget(rules)) == SOLVED:
+            if Search(rules, deal(rules, number), forced_autoplay=True).run(rules.solver.deal_budget) is Verdict.SOLVED:
                 found.append(number)
         lines.append(f"{rules.id}: " + " ".join(map(str, found)))
     DEALS_FILE.write_text("\n".join(lines) + "\n", encoding="utf-8")

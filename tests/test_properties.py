@@ -6,7 +6,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cloverleaf import CATALOGUE, apply_move, deal, format_position, legal_moves, parse_position
-from cloverleaf.position import Position
+from cloverleaf.engine import explain_illegal
+from cloverleaf.position import REDEAL, Move, Position
 from cloverleaf.rules import Rules
 from cloverleaf.session import Session, Settings
 
@@ -86,3 +87,20 @@ def test_save_and_restore_round_trip(rules: Rules, number: int, picks: list[int]
     assert restored.position == session.position
     assert restored.history() == session.history()
     assert restored.save() == session.save()
+
+
+@settings(max_examples=40, deadline=None)
+@given(games, numbers, choices)
+def test_a_move_is_explained_as_illegal_exactly_when_it_is_not_a_legal_move(
+    rules: Rules, number: int, picks: list[int]
+) -> None:
+    """Legality is decided once (engine.is_legal); the words for a refusal are found
+    after it, and must never disagree with the list of legal moves."""
+    for position in random_walk(rules, deal(rules, number), picks[:12]):
+        legal = set(legal_moves(rules, position))
+        candidates = {REDEAL} | {Move(card, dest) for card in range(52) for dest in range(-1, len(position.fans) + 1)}
+        for move in candidates:
+            refusal = explain_illegal(rules, position, move)
+            assert (refusal is None) == (move in legal), (move, refusal)
+            if refusal is not None:
+                assert refusal.reason in ("covered", "rules") and refusal.text

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from cloverleaf.api import METHODS, Api
+from cloverleaf.games import DEFAULT_GAME
 
 ROOT = Path(__file__).resolve().parents[1]
 PROTOCOL = ROOT / "web" / "js" / "protocol.js"
@@ -29,7 +30,7 @@ def page_declarations() -> dict[str, object]:
         pytest.skip("Node.js is not installed (build.sh installs it)")
     script = (
         f"import({json.dumps(PROTOCOL.as_uri())}).then((p) => "
-        "console.log(JSON.stringify({methods: p.METHODS, jobKinds: p.JOB_KINDS})))"
+        "console.log(JSON.stringify({methods: p.METHODS, jobKinds: p.JOB_KINDS, defaultGame: p.DEFAULT_GAME})))"
     )
     result = subprocess.run([node, "--input-type=module", "-e", script], capture_output=True, text=True, check=True)
     declared: dict[str, object] = json.loads(result.stdout)
@@ -52,6 +53,10 @@ def test_the_page_declares_every_kind_of_job_the_api_starts() -> None:
         assert "ok" in reply, (kind, reply)
     reply = json.loads(api.call("jobStart", '{"kind": "poker"}'))
     assert reply["error"]["type"] == "InvalidInput"
+
+
+def test_the_page_opens_the_default_game_of_the_catalogue() -> None:
+    assert page_declarations()["defaultGame"] == DEFAULT_GAME.id
 
 
 def test_the_state_has_the_fields_the_page_declares() -> None:

@@ -104,7 +104,7 @@ def test_shamrocks_auto_move_sends_nothing_up_early() -> None:
     solution: TD>11 let the old cautious rule send AD to 6D up and lose the game."""
     session = Session.new("shamrocks-ii", 7034)
     assert all(count == 0 for count in session.position.foundations)
-    for move in solve(session.rules, session.position, 50_000).path:
+    for move in solve(session.rules, session.position, 50_000).solution:
         group = session.play(move)
         if session.won:
             break  # auto complete: the rest were foundation moves

@@ -11,10 +11,10 @@ import pytest
 from cloverleaf.deals import deal
 from cloverleaf.engine import apply_move, is_stuck, legal_moves
 from cloverleaf.games import CATALOGUE, find_game
-from cloverleaf.notation import parse_move, parse_position
-from cloverleaf.position import FOUNDATION, Position
+from cloverleaf.notation import parse_position
+from cloverleaf.position import FOUNDATION, REDEAL, Position
 from cloverleaf.rules import Rules
-from cloverleaf.solver import SOLVED, UNKNOWN, UNSOLVABLE, Search, check_solution, solve
+from cloverleaf.solver import Search, SolveResult, Verdict, check_solution, solve
 
 CASES = Path(__file__).parent / "data" / "solver_cases.txt"
 
@@ -22,7 +22,7 @@ CASES = Path(__file__).parent / "data" / "solver_cases.txt"
 @dataclass(frozen=True)
 class Case:
     game: str
-    verdict: str
+    verdict: Verdict
     budget: int
     note: str
     text: str
@@ -44,7 +44,7 @@ def load_cases() -> list[Case]:
         if line.startswith("== "):
             if header is not None:
                 game, verdict, budget, *note = header
-                cases.append(Case(game, verdict, int(budget.removeprefix("budget=")), " ".join(note),
+                cases.append(Case(game, Verdict(verdict), int(budget.removeprefix("budget=")), " ".join(note),
                                   "\n".join(lines)))
             header = line[3:].split()
             lines = []
@@ -57,24 +57,23 @@ GOLDEN = load_cases()
 
 
 def case_id(case: Case) -> str:
-    return f"{case.game}: {case.note} -> {case.verdict}"
+    return f"{case.game}: {case.note} -> {case.verdict.value}"
 
 
 def test_golden_file_covers_every_verdict_and_game() -> None:
-    assert {case.verdict for case in GOLDEN} == {SOLVED, UNSOLVABLE, UNKNOWN}
+    assert {case.verdict for case in GOLDEN} == set(Verdict)
     assert {case.game for case in GOLDEN} >= {rules.id for rules in CATALOGUE} - {"shamrocks", "shamrocks-ii"}
 
 
 @pytest.mark.parametrize("case", GOLDEN, ids=case_id)
 def test_golden_position_gets_its_verdict(case: Case) -> None:
     result = solve(case.rules, case.position, case.budget)
-    assert result.verdict == case.verdict
+    assert result.verdict is case.verdict
     assert result.nodes <= case.budget
-    if case.verdict == SOLVED:
-        moves = [parse_move(text) for text in result.moves]
-        assert check_solution(case.rules, case.position, moves)
+    if case.verdict is Verdict.SOLVED:
+        assert check_solution(case.rules, case.position, result.solution)
     else:
-        assert result.moves == ()
+        assert result.solution == ()
 
 
 @pytest.mark.parametrize("game,number", [
@@ -83,23 +82,23 @@ def test_golden_position_gets_its_verdict(case: Case) -> None:
 def test_slices_give_the_same_answer_as_one_run(game: str, number: int) -> None:
     rules = find_game(game)
     whole = solve(rules, deal(rules, number), 50_000)
-    assert whole.verdict != UNKNOWN
+    assert whole.verdict is not Verdict.UNKNOWN
     for size in (1, 7, 250):
         search = Search(rules, deal(rules, number))
-        while search.run(size) == UNKNOWN and search.nodes < 50_000:
+        while search.run(size) is Verdict.UNKNOWN and search.nodes < 50_000:
             pass
         sliced = search.result()
-        assert (sliced.verdict, sliced.moves, sliced.nodes) == (whole.verdict, whole.moves, whole.nodes)
+        assert sliced == whole
 
 
 def test_budget_is_never_exceeded_and_slices_add_up() -> None:
-    case = next(case for case in GOLDEN if case.verdict == UNKNOWN)
+    case = next(case for case in GOLDEN if case.verdict is Verdict.UNKNOWN)
     search = Search(case.rules, case.position)
     total = 0
     for size in (1, 2, 500, 0, 997):
         verdict = search.run(size)
         total += size
-        assert verdict == UNKNOWN
+        assert verdict is Verdict.UNKNOWN
         assert search.nodes == total
     assert solve(case.rules, case.position, total).nodes == total
 
@@ -107,9 +106,9 @@ def test_budget_is_never_exceeded_and_slices_add_up() -> None:
 def test_a_finished_search_keeps_its_verdict() -> None:
     rules = find_game("fan")
     search = Search(rules, deal(rules, 3))
-    assert search.run(20_000) == SOLVED
+    assert search.run(20_000) is Verdict.SOLVED
     nodes = search.nodes
-    assert search.run(1000) == SOLVED
+    assert search.run(1000) is Verdict.SOLVED
     assert search.nodes == nodes
 
 
@@ -117,7 +116,7 @@ def test_a_won_position_is_solved_at_once_with_no_moves() -> None:
     for rules in CATALOGUE:
         won = Position(tuple(() for _ in rules.fan_sizes), (13, 13, 13, 13), 0, 0)
         result = solve(rules, won, 1)
-        assert (result.verdict, result.moves, result.nodes) == (SOLVED, (), 1)
+        assert result == SolveResult(Verdict.SOLVED, (), 1)
 
 
 def stuck_position(rules: Rules, seed: int) -> Position:
@@ -140,7 +139,7 @@ def stuck_position(rules: Rules, seed: int) -> Position:
 def test_a_stuck_position_is_proved_lost_at_once(rules: Rules) -> None:
     position = stuck_position(rules, 7)
     result = solve(rules, position, 10)
-    assert result.verdict == UNSOLVABLE
+    assert result.verdict is Verdict.LOST
     assert result.nodes == 1
 
 
@@ -148,26 +147,26 @@ def test_a_position_finished_by_foundation_moves_needs_only_those() -> None:
     rules = find_game("clover-leaf")
     text = "Foundations: QC QS 2H 2D\nKC\nKS\n-\n" + "-\n" * 10 + "AH\nAD\n-\n"
     result = solve(rules, parse_position(rules, text), 10)
-    assert result.verdict == SOLVED
-    assert sorted(result.moves) == ["AD>F", "AH>F", "KC>F", "KS>F"]
+    assert result.verdict is Verdict.SOLVED
+    assert sorted(str(move) for move in result.solution) == ["AD>F", "AH>F", "KC>F", "KS>F"]
 
 
 @pytest.mark.parametrize("number", range(1, 9))
 def test_clover_leaf_deals_are_decided_and_solutions_replay(number: int) -> None:
     rules = find_game("clover-leaf")
     result = solve(rules, deal(rules, number), 200_000)
-    assert result.verdict in (SOLVED, UNSOLVABLE)
-    if result.verdict == SOLVED:
-        assert check_solution(rules, deal(rules, number), result.path)
+    assert result.verdict is not Verdict.UNKNOWN
+    if result.verdict is Verdict.SOLVED:
+        assert check_solution(rules, deal(rules, number), result.solution)
 
 
 def test_warfield_solutions_never_take_a_card_back_from_a_foundation() -> None:
     rules = find_game("clover-leaf-warfield")
     position = deal(rules, 2)
     result = solve(rules, position, 20_000)
-    assert result.verdict == SOLVED
+    assert result.verdict is Verdict.SOLVED
     on_foundation = {rules.foundation_card(suit, 0) for suit in range(4)}
-    for move in result.path:
+    for move in result.solution:
         assert move.card not in on_foundation
         if move.dest == FOUNDATION:
             on_foundation.add(move.card)
@@ -176,14 +175,14 @@ def test_warfield_solutions_never_take_a_card_back_from_a_foundation() -> None:
 def test_redeal_games_use_the_redeal_as_a_move() -> None:
     rules = find_game("trefoil")
     result = solve(rules, deal(rules, 4), 20_000)
-    assert result.verdict == SOLVED
-    assert "redeal" in result.moves
+    assert result.verdict is Verdict.SOLVED
+    assert REDEAL in result.solution
 
 
 def test_positions_proved_lost_before_are_not_searched_again() -> None:
     rules = find_game("fan")
     first = Search(rules, deal(rules, 12))
-    assert first.run(20_000) == UNSOLVABLE
+    assert first.run(20_000) is Verdict.LOST
     again = Search(rules, deal(rules, 12), known_lost=set(first.parents))
-    assert again.run(20_000) == UNSOLVABLE
+    assert again.run(20_000) is Verdict.LOST
     assert again.nodes == 1

@@ -26,11 +26,11 @@ def test_solve_prints_the_verdict_nodes_and_one_move_a_line(
     assert all(">" in line for line in lines[1:])
 
 
-def test_solve_json_has_verdict_moves_and_nodes(capsys: pytest.CaptureFixture[str]) -> None:
+def test_solve_json_has_verdict_solution_and_nodes(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["solve", "alexander-the-great", "--deal", "4", "--json"]) == 0
     answer = json.loads(capsys.readouterr().out)
-    assert answer["verdict"] == "unsolvable"
-    assert answer["moves"] == []
+    assert answer["verdict"] == "lost"
+    assert answer["solution"] == []
     assert answer["nodes"] >= 1
 
 

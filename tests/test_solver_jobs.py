@@ -15,6 +15,7 @@ from cloverleaf.solver import (
     DailyDeal,
     Hint,
     NextSolvableDeal,
+    Verdict,
     check_solution,
     daily_deal,
     daily_start,
@@ -65,7 +66,7 @@ def passes_through(rules: Rules, start: Position, solution: tuple[Move, ...], hi
 def test_hint_on_a_winnable_position_gives_a_solution_that_replays() -> None:
     position = deal(CLOVER_LEAF, 3)
     result = hint(CLOVER_LEAF, [position], 20_000)
-    assert (result.verdict, result.back, result.undo) == ("solved", 0, None)
+    assert (result.verdict, result.back, result.undo) == (Verdict.SOLVED, 0, None)
     assert check_solution(CLOVER_LEAF, position, result.solution)
 
 
@@ -77,7 +78,7 @@ def test_hint_never_leads_back_into_the_games_history() -> None:
         session.play(parse_move(text))
     history = session.history()
     result = hint(CLOVER_LEAF, history, forced_autoplay=True)
-    assert (result.verdict, result.back) == ("solved", 0)
+    assert (result.verdict, result.back) == (Verdict.SOLVED, 0)
     assert result.solution[0] != parse_move("7H>7")
     assert check_solution(CLOVER_LEAF, history[-1], result.solution)
     assert not passes_through(CLOVER_LEAF, history[-1], result.solution, history)
@@ -87,7 +88,7 @@ def test_hint_sends_the_player_back_when_every_win_passes_through_the_history() 
     """Alexander the Great 51: 6C>10 covers 5C, and only moving 6C back to fan 4 saves it."""
     history = history_of(ALEXANDER, 51, "2C>F 3C>10 3C>F 6C>4 QH>F 4C>F 6C>10")
     result = hint(ALEXANDER, history)
-    assert (result.verdict, result.back) == ("solved", 1)
+    assert (result.verdict, result.back) == (Verdict.SOLVED, 1)
     start = history[-2]
     assert check_solution(ALEXANDER, start, result.solution)
     assert not passes_through(ALEXANDER, start, result.solution, history)
@@ -96,22 +97,22 @@ def test_hint_sends_the_player_back_when_every_win_passes_through_the_history() 
 def test_hint_on_a_won_position_has_no_move() -> None:
     won = Position(tuple(() for _ in range(16)), (13, 13, 13, 13), 0, 0)
     result = hint(CLOVER_LEAF, [won], 10)
-    assert (result.verdict, result.solution, result.nodes) == ("solved", (), 1)
+    assert (result.verdict, result.solution, result.nodes) == (Verdict.SOLVED, (), 1)
 
 
 def test_hint_on_a_lost_position_counts_the_moves_back_to_a_winnable_one() -> None:
     result = hint(ALEXANDER, blundered_history(), 50_000)
-    assert (result.verdict, result.undo, result.earlier, result.solution) == ("unsolvable", 2, "solved", ())
+    assert (result.verdict, result.undo, result.earlier, result.solution) == (Verdict.LOST, 2, Verdict.SOLVED, ())
 
 
 def test_hint_says_when_every_earlier_position_is_lost_too() -> None:
     result = hint(ALEXANDER, blundered_history()[1:], 50_000)
-    assert (result.verdict, result.undo, result.earlier) == ("unsolvable", None, "unsolvable")
+    assert (result.verdict, result.undo, result.earlier) == (Verdict.LOST, None, Verdict.LOST)
 
 
 def test_hint_out_of_budget_is_unknown_and_stops_at_the_budget() -> None:
     result = hint(CLOVER_LEAF, [deal(CLOVER_LEAF, 660)], 1_000)
-    assert (result.verdict, result.solution, result.nodes) == ("unknown", (), 1_000)
+    assert (result.verdict, result.solution, result.nodes) == (Verdict.UNKNOWN, (), 1_000)
 
 
 def test_hint_in_slices_equals_hint_in_one_go() -> None:
@@ -124,7 +125,7 @@ def test_a_hint_with_auto_move_plays_the_game_a_player_with_auto_move_plays() ->
     """Before the last redeal, cards the page sends up are not in the redeal's shuffle."""
     rules = find_game("trefoil")
     result = hint(rules, [deal(rules, 5004)], forced_autoplay=True)
-    assert result.verdict == "solved"
+    assert result.verdict is Verdict.SOLVED
     assert check_solution(rules, deal(rules, 5004), result.solution)
 
 
@@ -138,9 +139,9 @@ def test_hint_step_returns_none_until_done_and_then_keeps_its_result() -> None:
 def test_next_solvable_deal_skips_lost_deals_and_returns_a_solved_one() -> None:
     number = next_solvable_deal(ALEXANDER, 4)
     assert number >= 4
-    assert solve(ALEXANDER, deal(ALEXANDER, number), 20_000).verdict == "solved"
+    assert solve(ALEXANDER, deal(ALEXANDER, number), 20_000).verdict is Verdict.SOLVED
     for skipped in range(4, number):
-        assert solve(ALEXANDER, deal(ALEXANDER, skipped), 20_000).verdict != "solved"
+        assert solve(ALEXANDER, deal(ALEXANDER, skipped), 20_000).verdict is not Verdict.SOLVED
 
 
 def test_next_solvable_deal_in_slices_is_the_same_walk() -> None:

@@ -7,11 +7,10 @@ import pytest
 from cloverleaf.deals import deal
 from cloverleaf.engine import play
 from cloverleaf.games import find_game
-from cloverleaf.notation import parse_move, parse_position
-from cloverleaf.solver import SOLVED, UNKNOWN, UNSOLVABLE, Search, solve
+from cloverleaf.notation import parse_position
+from cloverleaf.solver import Search, Verdict, solve
 from cloverleaf.solver import search as search_module
-from cloverleaf.solver.board import Board
-from cloverleaf.solver.search import pair_projections, tables_for
+from cloverleaf.solver.board import Board, tables_for
 
 
 @pytest.mark.parametrize("game,numbers", [
@@ -26,11 +25,11 @@ def test_no_position_on_a_winning_line_has_a_lost_projection(game: str, numbers:
     for number in numbers:
         position = deal(rules, number)
         result = solve(rules, position, 50_000)
-        assert result.verdict == SOLVED
-        for text in result.moves:
+        assert result.verdict is Verdict.SOLVED
+        for move in result.solution:
             board = Board(tables, position)
-            assert not board.any_suit_lost(), (game, number, text)
-            position = play(rules, position, parse_move(text))
+            assert not board.any_suit_lost(), (game, number, str(move))
+            position = play(rules, position, move)
 
 
 def test_a_suit_that_blocks_itself_is_lost_whatever_the_other_suits_do() -> None:
@@ -41,7 +40,7 @@ def test_a_suit_that_blocks_itself_is_lost_whatever_the_other_suits_do() -> None
     text = "Foundations: KC 6S AH AD\n7S JS QS TS\nKS 8S\n9S\n" + "-\n" * 13
     board = Board(tables_for(rules), parse_position(rules, text))
     assert [board.suit_lost(suit) for suit in range(4)] == [False, True, False, False]
-    assert solve(rules, parse_position(rules, text), 10).verdict == "unsolvable"
+    assert solve(rules, parse_position(rules, text), 10).verdict is Verdict.LOST
 
 
 def test_projections_are_not_used_where_any_suit_builds_on_any_suit() -> None:
@@ -51,14 +50,14 @@ def test_projections_are_not_used_where_any_suit_builds_on_any_suit() -> None:
 
 def test_pair_projections_keep_two_suits_and_complete_the_others() -> None:
     rules = find_game("clover-leaf")
-    position = deal(rules, 660)
-    projected = pair_projections(rules, position)
+    projected = Board(tables_for(rules), deal(rules, 660)).pair_projections()
     assert len(projected) == 6
     hearts_diamonds = projected[-1]
     assert {card // 13 for fan in hearts_diamonds.fans for card in fan} == {2, 3}
     assert hearts_diamonds.foundations == (13, 13, 1, 1)
-    assert pair_projections(find_game("shamrocks-ii"), deal(find_game("shamrocks-ii"), 1)) == []
-    assert pair_projections(find_game("trefoil"), deal(find_game("trefoil"), 1)) == []
+    for game in ("shamrocks-ii", "trefoil"):  # any suit builds; redeals left
+        rules = find_game(game)
+        assert Board(tables_for(rules), deal(rules, 1)).pair_projections() == []
 
 
 def test_a_lost_pair_projection_proves_the_deal_lost_and_slices_agree(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -66,9 +65,9 @@ def test_a_lost_pair_projection_proves_the_deal_lost_and_slices_agree(monkeypatc
     monkeypatch.setattr(search_module, "PROJECTIONS_AFTER", 0)
     rules = find_game("clover-leaf-warfield")
     whole = Search(rules, deal(rules, 230))
-    assert whole.run(100_000) == UNSOLVABLE
+    assert whole.run(100_000) is Verdict.LOST
     assert whole.nodes < 100_000
     sliced = Search(rules, deal(rules, 230))
-    while sliced.run(997) == UNKNOWN:
+    while sliced.run(997) is Verdict.UNKNOWN:
         pass
     assert (sliced.verdict, sliced.nodes) == (whole.verdict, whole.nodes)

@@ -38,8 +38,8 @@ from .errors import IllegalMoveError, InvalidInputError
 from .games import CATALOGUE, DEFAULT_GAME, find_game
 from .inputs import json_int, parse_iso_date, parse_json, parse_whole_number, quote
 from .position import FOUNDATION, Move
-from .session import MAX_SAVE_BYTES, Session, Settings
-from .solver import SOLVED, UNSOLVABLE
+from .session import MAX_SAVE_BYTES, Session, Settings, random_deal_number
+from .solver import Verdict
 from .solver.jobs import DailyDeal, Hint, HintResult, NextSolvableDeal
 from .stats import Stats
 from .stats import load as load_stats
@@ -249,26 +249,26 @@ class Api:
         and suggests no move.
         """
         session = job.session
-        verdict, back, undo, earlier, nodes = SOLVED, 0, None, None, 0
+        verdict, back, undo, earlier, nodes = Verdict.SOLVED, 0, None, None, 0
         if found is not None:
             verdict, back, undo, earlier, nodes = found.verdict, found.back, found.undo, found.earlier, found.nodes
         move = None
         if job.fresh:
-            if found is not None and verdict == SOLVED:
+            if found is not None and verdict is Verdict.SOLVED:
                 session.follow(found.solution, back)
             move = session.hint_move() if back == 0 else None
             if job.show and move is not None:
                 session.hinted = session.position
         reply: dict[str, Json] = {
-            "verdict": verdict,
+            "verdict": verdict.value,
             "move": move_json(move) if move else None,
             "back": back,
             "undo": undo,
-            "earlier": earlier,
+            "earlier": earlier.value if earlier else None,
             "lostMove": None,
             "nodes": nodes,
         }
-        if job.fresh and verdict == UNSOLVABLE and undo is not None and undo <= len(session.groups):
+        if job.fresh and verdict is Verdict.LOST and undo is not None and undo <= len(session.groups):
             number = len(session.groups) - undo  # the decision made at the last winnable position
             reply["lostMove"] = _decision_json(session, number)
         return reply
@@ -364,23 +364,22 @@ def _click(api: Api, params: Params) -> Json:
     return api.table()
 
 
+def _repeat(action: Callable[[], object], available: int, count: int) -> None:
+    """Run ``action`` ``count`` times, or as often as ``available`` allows; once when
+    nothing is available, so that the session says why (nothing to undo, to redo)."""
+    for _ in range(max(1, min(count, available))):
+        action()
+
+
 def _undo(api: Api, params: Params) -> Json:
-    count = _count(params, "count", 1, MAX_UNDO)
     session = api.session
-    if not session.can_undo:
-        session.undo()  # says why
-    for _ in range(min(count, len(session.groups))):
-        session.undo()
+    _repeat(session.undo, len(session.groups), _count(params, "count", 1, MAX_UNDO))
     return api.table()
 
 
 def _redo(api: Api, params: Params) -> Json:
-    count = _count(params, "count", 1, MAX_UNDO)
     session = api.session
-    if not session.can_redo:
-        session.redo()  # says why
-    for _ in range(min(count, len(session.redo_groups))):
-        session.redo()
+    _repeat(session.redo, len(session.redo_groups), _count(params, "count", 1, MAX_UNDO))
     return api.table()
 
 
@@ -447,7 +446,8 @@ def _job_start(api: Api, params: Params) -> Json:
         return api.start_job(api.hint_job(show=kind == "hint"))
     if kind == "solvable":
         rules = find_game(_string(params, "game", DEFAULT_GAME.id))
-        return api.start_job(NextSolvableDeal(rules, parse_deal_number(_string(params, "start", "1", limit=40))))
+        start = random_deal_number() if params.get("start") is None else parse_deal_number(_string(params, "start"))
+        return api.start_job(NextSolvableDeal(rules, start))
     if kind == "daily":
         rules = find_game(_string(params, "game", DEFAULT_GAME.id))
         return api.start_job(DailyDeal(rules, parse_iso_date(params.get("date"))))

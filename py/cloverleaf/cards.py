@@ -24,7 +24,6 @@ RANK_NAMES = (
     "eight", "nine", "ten", "jack", "queen", "king",
 )
 ACE, KING = 0, 12
-DECK = tuple(range(52))
 
 
 def make_card(rank: int, suit: int) -> int:
@@ -38,10 +37,6 @@ def suit_of(card: int) -> int:
 
 def rank_of(card: int) -> int:
     return card % 13
-
-
-def is_red(card: int) -> bool:
-    return suit_of(card) in (HEARTS, DIAMONDS)
 
 
 def card_str(card: int) -> str:

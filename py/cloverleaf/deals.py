@@ -19,6 +19,8 @@ from .position import Position
 from .rules import DealHook, Rules
 
 MAX_DEAL = 10**20
+DRAWN_DEALS = 10**9
+"""New deals and the deal of the day are drawn from deals 1 to this: plenty, and short to say."""
 MS_LIMIT = 32000
 _DEAL_RANGE = f"write a whole number from 1 to {MAX_DEAL}"
 

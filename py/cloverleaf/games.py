@@ -8,12 +8,16 @@ from __future__ import annotations
 
 from .errors import InvalidInputError
 from .inputs import quote, strip_space
-from .rules import Build, DealHook, EmptyFan, Rules
+from .rules import Build, DealHook, EmptyFan, Rules, SolverProfile
 
 _SIXTEEN_OF_THREE = (3,) * 16
 _SEVENTEEN_AND_ONE = (3,) * 17 + (1,)
 _BLACK_UP_RED_DOWN = (True, True, False, False)  # clubs, spades, hearts, diamonds
 _ALL_UP = (True, True, True, True)
+# Strands (see cloverleaf.solver.search.Search), measured on deals 1-300 and the hardest of 1-1000.
+_SHAMROCKS_SOLVER = SolverProfile(
+    solve_budget=250_000, hint_budget=150_000, strands=((0, 2), (8, 2), (16, 2), (24, 2)),
+)
 
 CLOVER_LEAF = Rules(
     id="clover-leaf",
@@ -26,6 +30,7 @@ CLOVER_LEAF = Rules(
     deal_hook=DealHook.BASES_TO_BOTTOM,
     pysol_id=320,
     summary="clubs and spades up from the Ace, hearts and diamonds down from the King",
+    solver=SolverProfile(solve_budget=360_000, hint_budget=60_000, strands=((0, 2), (24, 8))),
 )
 
 CLOVER_LEAF_WARFIELD = Rules(
@@ -39,6 +44,7 @@ CLOVER_LEAF_WARFIELD = Rules(
     foundation_return=True,
     deal_hook=DealHook.BASES_TO_BOTTOM,
     summary="red up from the Ace, black down from the King; foundation cards may return",
+    solver=SolverProfile(solve_budget=300_000, hint_budget=60_000, strands=((0, 2), (24, 16))),
 )
 
 ALEXANDER_THE_GREAT = Rules(
@@ -52,6 +58,7 @@ ALEXANDER_THE_GREAT = Rules(
     deal_hook=DealHook.BASES_TO_BOTTOM,
     pysol_id=926,
     summary="Clover Leaf dealt into 12 fans of 4",
+    solver=SolverProfile(solve_budget=250_000, hint_budget=60_000, strands=((0, 16),)),
 )
 
 SHAMROCKS = Rules(
@@ -66,6 +73,7 @@ SHAMROCKS = Rules(
     foundation_return=True,
     pysol_id=57,
     summary="any suit up or down, at most 3 cards a fan; foundation cards may return",
+    solver=_SHAMROCKS_SOLVER,
 )
 
 SHAMROCKS_II = Rules(
@@ -81,6 +89,7 @@ SHAMROCKS_II = Rules(
     deal_hook=DealHook.KINGS_TO_BOTTOM,
     pysol_id=714,
     summary="Shamrocks with every King dealt to the bottom of its fan",
+    solver=_SHAMROCKS_SOLVER,
 )
 
 TREFOIL = Rules(
@@ -95,6 +104,7 @@ TREFOIL = Rules(
     deal_hook=DealHook.BASES_TO_BOTTOM,
     pysol_id=88,
     summary="Aces start on the foundations; down in suit; two redeals",
+    solver=SolverProfile(solve_budget=200_000, hint_budget=60_000),
 )
 
 LA_BELLE_LUCIE = Rules(
@@ -108,6 +118,7 @@ LA_BELLE_LUCIE = Rules(
     redeals=2,
     pysol_id=901,
     summary="down in suit, empty fans stay empty, two redeals",
+    solver=SolverProfile(solve_budget=200_000, hint_budget=60_000),
 )
 
 FAN = Rules(
@@ -120,6 +131,7 @@ FAN = Rules(
     empty_fan=EmptyFan.KING,
     pysol_id=56,
     summary="down in suit, only a King fills an empty fan, no redeals",
+    solver=SolverProfile(solve_budget=200_000, hint_budget=60_000),
 )
 
 CATALOGUE: tuple[Rules, ...] = (

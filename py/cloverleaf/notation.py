@@ -29,10 +29,6 @@ _HEADERS = {"foundations": "Foundations:", "redeals": "Redeals:", "deal": "Deal:
 _PRINTABLE_ASCII = re.compile(r"[\x20-\x7e\t]*")
 
 
-def format_move(move: Move) -> str:
-    return str(move)
-
-
 def parse_move(text: str) -> Move:
     """``5C>F``, ``5C>7`` (fan 7) or ``redeal``; spaces and case do not matter.
 

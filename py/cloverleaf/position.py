@@ -51,9 +51,6 @@ class Position:
     redeals_left: int = 0
     deal: int = 0
 
-    def fan_tops(self) -> list[int | None]:
-        return [fan[-1] if fan else None for fan in self.fans]
-
     def cards_in_fans(self) -> int:
         return sum(len(fan) for fan in self.fans)
 

@@ -37,12 +37,36 @@ class DealHook(Enum):
 
 
 @dataclass(frozen=True)
+class SolverProfile:
+    """How the solver treats one game: plain numbers, kept with the game's rules.
+
+    Budgets are nodes, never seconds, so every machine and browser gives the
+    same answers. Changing ``deal_budget`` changes which deals count as
+    solvable, and so the deal of the day: change it only on purpose.
+
+    - ``solve_budget``: the command line's ``solve`` and ``stats`` and the bench.
+    - ``deal_budget``: "solvable deal" and the deal of the day: a deal is
+      solvable when the solver proves it won within this budget.
+    - ``hint_budget``: a hint, the walk back through the history included.
+    - ``strands``: the best-first searches that take turns on a position, each
+      ``(depth weight, buried weight)`` (see :class:`cloverleaf.solver.search.Search`).
+    """
+
+    solve_budget: int = 100_000
+    deal_budget: int = 20_000
+    hint_budget: int = 100_000
+    strands: tuple[tuple[int, int], ...] = ((0, 2),)
+
+
+@dataclass(frozen=True)
 class Rules:
     """One game of the catalogue.
 
     ``foundation_up[suit]`` is True when that suit's foundation builds Ace to King
     and False when it builds King to Ace; ``bases_dealt`` says whether the first
     card of each foundation starts there. ``fan_sizes`` is the shape of the deal.
+    ``solver`` says how the solver treats the game (a new game works with the
+    default profile).
     """
 
     id: str
@@ -58,6 +82,7 @@ class Rules:
     deal_hook: DealHook = DealHook.NONE
     pysol_id: int | None = None
     summary: str = ""
+    solver: SolverProfile = SolverProfile()
 
     @property
     def fan_count(self) -> int:

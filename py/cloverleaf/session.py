@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .cards import card_str
-from .deals import deal, parse_deal_number
+from .deals import DRAWN_DEALS, deal, parse_deal_number
 from .engine import (
     apply_move,
     auto_move_is_safe,
@@ -40,7 +40,6 @@ MAX_SAVE_BYTES = 262144
 MAX_SAVE_DEPTH = 2
 """A save is an object of strings and lists of strings or flags: nested two deep."""
 _SAVE_FIELDS = frozenset({"v", "game", "deal", "start", "open", "moves", "redo", "settings"})
-RANDOM_DEALS = 1_000_000_000
 
 
 @dataclass(frozen=True)
@@ -54,7 +53,7 @@ class Settings:
 
 def random_deal_number() -> int:
     """A deal number for "new deal": any of the first billion, uniformly."""
-    return random.SystemRandom().randint(1, RANDOM_DEALS)
+    return random.SystemRandom().randint(1, DRAWN_DEALS)
 
 
 class Session:

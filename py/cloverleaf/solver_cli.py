@@ -7,6 +7,7 @@ line ``cloverleaf: <message>`` on standard error with exit status 2.
 
     cloverleaf solve clover-leaf position.txt --budget 100000
     cloverleaf solve clover-leaf --deal 7 --json
+    cloverleaf solve clover-leaf --deal 7 --no-prune     # a plain exhaustive search, to check a verdict
     cloverleaf stats alexander-the-great 1 100
     cloverleaf daily clover-leaf 2026-11-29
 """
@@ -16,9 +17,7 @@ from __future__ import annotations
 import argparse
 import datetime
 import json
-import statistics
 import sys
-import time
 from typing import Any
 
 from .deals import deal, parse_deal_number
@@ -28,7 +27,8 @@ from .inputs import parse_iso_date, parse_whole_number
 from .notation import parse_position, read_position_text
 from .position import Position
 from .rules import Rules
-from .solver import SOLVED, UNKNOWN, UNSOLVABLE, Search, daily_deal, solve, solve_budget
+from .solver import Search, Verdict, daily_deal
+from .solver.survey import summarise, survey_deal
 
 MAX_BUDGET = 10**12
 """The largest node budget taken (days of search): more digits are a typing slip."""
@@ -56,13 +56,14 @@ def _position(args: argparse.Namespace) -> tuple[Rules, Position]:
 
 def _solve(args: argparse.Namespace) -> int:
     rules, position = _position(args)
-    budget = args.budget or solve_budget(rules)
-    result = solve(rules, position, budget)
+    search = Search(rules, position, prune=not args.no_prune)
+    search.run(args.budget or rules.solver.solve_budget)
+    result = search.result()
     if args.json:
         print(json.dumps(result.as_dict()))
     else:
-        print(f"{result.verdict} ({result.nodes} nodes)")
-        for move in result.moves:
+        print(f"{result.verdict.value} ({result.nodes} nodes)")
+        for move in result.solution:
             print(move)
     return 0
 
@@ -71,10 +72,8 @@ def _progress(done: int, total: int, counts: dict[str, int]) -> None:
     width = 30
     filled = width * done // total
     bar = "#" * filled + "-" * (width - filled)
-    sys.stderr.write(
-        f"\r[{bar}] {done}/{total}  solved {counts[SOLVED]}  lost {counts[UNSOLVABLE]}"
-        f"  undecided {counts[UNKNOWN]}"
-    )
+    tally = "  ".join(f"{verdict.value} {counts[verdict.value]}" for verdict in Verdict)
+    sys.stderr.write(f"\r[{bar}] {done}/{total}  {tally}")
     sys.stderr.flush()
 
 
@@ -84,42 +83,25 @@ def _stats(args: argparse.Namespace) -> int:
     last = parse_deal_number(args.last)
     if last < first:
         raise InvalidInputError(f"the range {first} to {last} is empty: give FIRST <= LAST")
-    budget = args.budget or solve_budget(rules)
-    counts = {SOLVED: 0, UNSOLVABLE: 0, UNKNOWN: 0}
-    seconds: list[float] = []
-    nodes: list[int] = []
-    undecided: list[int] = []
+    budget = args.budget or rules.solver.solve_budget
+    counts = {verdict.value: 0 for verdict in Verdict}
+    records = []
     total = last - first + 1
     for done, number in enumerate(range(first, last + 1), start=1):
-        started = time.perf_counter()
-        search = Search(rules, deal(rules, number))
-        verdict = search.run(budget)
-        seconds.append(time.perf_counter() - started)
-        nodes.append(search.nodes)
-        counts[verdict] += 1
-        if verdict == UNKNOWN:
-            undecided.append(number)
+        record = survey_deal(rules, number, budget)
+        records.append(record)
+        counts[record["verdict"]] += 1
         _progress(done, total, counts)
     sys.stderr.write("\n")
-    summary: dict[str, Any] = {
-        "game": rules.id,
-        "deals": [first, last],
-        "budget": budget,
-        "solved": counts[SOLVED],
-        "lost": counts[UNSOLVABLE],
-        "undecided": counts[UNKNOWN],
-        "median_seconds": round(statistics.median(seconds), 4),
-        "worst_seconds": round(max(seconds), 4),
-        "median_nodes": int(statistics.median(nodes)),
-        "worst_nodes": max(nodes),
-        "undecided_deals": undecided,
-    }
+    summary = summarise(rules, records, budget)
     print(f"{rules.name}, deals {first} to {last}, budget {budget} nodes")
-    print(f"  solved {counts[SOLVED]}, lost {counts[UNSOLVABLE]}, undecided {counts[UNKNOWN]}")
-    print(f"  time:  median {summary['median_seconds']:.3f} s, worst {summary['worst_seconds']:.3f} s")
-    print(f"  nodes: median {summary['median_nodes']}, worst {summary['worst_nodes']}")
-    if undecided:
-        print("  undecided: " + " ".join(str(n) for n in undecided))
+    print(f"  solved {summary['solved']}, lost {summary['lost']}, unknown {summary['unknown']}")
+    print(f"  time:  median {summary['median_s']:.3f} s, p95 {summary['p95_s']:.3f} s, "
+          f"worst {summary['worst_s']:.3f} s")
+    print(f"  nodes: median {summary['median_nodes']:.0f}, p95 {summary['p95_nodes']:.0f}, "
+          f"worst {summary['worst_nodes']}")
+    if summary["undecided"]:
+        print("  unknown: " + " ".join(str(number) for number, _nodes in summary["undecided"]))
     return 0
 
 
@@ -133,13 +115,15 @@ def _daily(args: argparse.Namespace) -> int:
 def register(subparsers: Any) -> None:
     """Add ``solve``, ``stats`` and ``daily`` to the ``cloverleaf`` command."""
     solve_cmd = subparsers.add_parser(
-        "solve", help="solve a position: solved (with the moves), unsolvable, or unknown"
+        "solve", help="solve a position: solved (with the solution), lost, or unknown"
     )
     solve_cmd.add_argument("game")
     solve_cmd.add_argument("file", nargs="?", default="-", help="position file, or - for standard input")
     solve_cmd.add_argument("--deal", help="solve this deal number instead of reading a position")
     solve_cmd.add_argument("--budget", type=_budget, help="search at most this many nodes")
-    solve_cmd.add_argument("--json", action="store_true", help='print {"verdict", "moves", "nodes"}')
+    solve_cmd.add_argument("--json", action="store_true", help='print {"verdict", "solution", "nodes"}')
+    solve_cmd.add_argument("--no-prune", action="store_true",
+                           help="turn off every pruning rule and proof of loss (a plain exhaustive search)")
     solve_cmd.set_defaults(handler=_solve)
 
     stats_cmd = subparsers.add_parser("stats", help="solve a range of deals and summarise")

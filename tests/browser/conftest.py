@@ -43,6 +43,10 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if here in Path(str(item.fspath)).parents:
             item.add_marker(pytest.mark.browser)
+            # With pytest-xdist (./build.sh test runs two workers), every Chromium test
+            # runs in one worker, one after another, sharing its server and browser;
+            # the CPython tests run beside them in the other.
+            item.add_marker(pytest.mark.xdist_group("chromium"))
 
 
 def chromium_path() -> str | None:

@@ -10,7 +10,7 @@ import functools
 import json
 from typing import Any
 
-from cloverleaf import FOUNDATION, REDEAL, Move, find_game, parse_move
+from cloverleaf import FOUNDATION, REDEAL, Move, find_game
 from cloverleaf.cards import card_str
 from cloverleaf.engine import destinations
 from cloverleaf.session import Session, Settings
@@ -99,7 +99,7 @@ def winning_decisions(game: str, deal: str, budget: int = 300_000) -> list[tuple
     Moves that auto move already made are skipped; if the session's automatic moves
     make the rest of a solution inapplicable, the solver runs again from there.
     """
-    from cloverleaf.solver import solve
+    from cloverleaf.solver import Verdict, solve
 
     session = Session.new(game, deal, Settings())
     decisions: list[tuple[str, Dest]] = []
@@ -107,10 +107,10 @@ def winning_decisions(game: str, deal: str, budget: int = 300_000) -> list[tuple
         if session.won:
             return decisions
         result = solve(session.rules, session.position, budget)
-        if result.verdict != "solved":
+        if result.verdict is not Verdict.SOLVED:
             return None
         progressed = False
-        for move in (parse_move(str(m)) for m in result.moves):
+        for move in result.solution:
             if session.won:
                 break
             if move.is_redeal:
@@ -145,7 +145,7 @@ def _hint(session: Session) -> str:
     """The hint's verdict for the session's position (the game as the page plays it)."""
     from cloverleaf.solver.jobs import hint
 
-    return hint(session.rules, session.history(), forced_autoplay=session.settings.auto_move).verdict
+    return hint(session.rules, session.history(), forced_autoplay=session.settings.auto_move).verdict.value
 
 
 @functools.cache
@@ -159,7 +159,7 @@ def lost_after_one_move(game: str = "clover-leaf") -> tuple[str, str, Dest]:
             for dest in dests:
                 session = Session.new(game, number, Settings())
                 session.play(Move(card, dest))
-                if not session.stuck and _hint(session) == "unsolvable":
+                if not session.stuck and _hint(session) == "lost":
                     return str(number), card_str(card), to_json(dest)
     raise AssertionError("no deal found that one move loses")
 
@@ -175,3 +175,61 @@ def foundation_card_back(game: str = "clover-leaf-warfield") -> tuple[str, str, 
             if card in tops and fans:
                 return str(number), card, int(fans[0])
     raise AssertionError("no deal with a foundation card that may go back")
+
+
+def _fan_lengths(position: Any) -> tuple[int, ...]:
+    return tuple(sorted((len(fan) for fan in position.fans), reverse=True))
+
+
+@functools.cache
+def long_fans(
+    game: str, deals: int = 5, width: int = 12, depth: int = 45
+) -> tuple[str, tuple[tuple[str, int, str], ...]]:
+    """(deal, steps): moves from fan to fan that build the longest fans a small beam
+    search finds among the first ``deals`` deals, with the default settings (auto
+    move takes what is safe to the foundations, as the page does).
+
+    Each step is (card, fan it goes to, "click" or "drag"): "click" when a click on
+    the card plays it there, so the page can be driven the quicker way. The steps
+    stop at the first position where the longest fan (then the second longest, then
+    the sum of squares of the lengths) was best, so the plan is as short as it gets.
+    """
+    rules = find_game(game)
+    best: tuple[tuple[int, int, int], str, tuple[Move, ...]] | None = None
+    for number in range(1, deals + 1):
+        opening = Session.new(game, number, Settings())
+        seen = {opening.position.fans}
+        beam: list[tuple[Any, tuple[Move, ...]]] = [(opening.position, ())]
+        for _ in range(depth):
+            children = []
+            for position, moves in beam:
+                for card, dests in destinations(rules, position).items():
+                    for dest in dests:
+                        if dest == FOUNDATION:
+                            continue
+                        session = Session.from_position(rules, position, Settings())
+                        session.play(Move(card, dest))
+                        after = session.position
+                        if after.fans in seen:
+                            continue
+                        seen.add(after.fans)
+                        lengths = _fan_lengths(after)
+                        score = (lengths[0], lengths[1], sum(n * n for n in lengths))
+                        children.append((score, after, (*moves, Move(card, dest))))
+            if not children:
+                break
+            children.sort(key=lambda child: child[0], reverse=True)
+            beam = [(position, moves) for _, position, moves in children[:width]]
+            top = children[0]
+            if best is None or top[0] > best[0] or (top[0] == best[0] and len(top[2]) < len(best[2])):
+                best = (top[0], str(number), top[2])
+    if best is None or not best[2]:
+        return "1", ()
+    _, deal, moves = best
+    session = Session.new(game, deal, Settings())
+    steps = []
+    for move in moves:
+        how = "click" if session.click_target(move.card) == move.dest else "drag"
+        steps.append((card_str(move.card), move.dest + 1, how))
+        session.play(move)
+    return deal, tuple(steps)

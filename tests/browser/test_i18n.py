@@ -4,6 +4,7 @@ messages all switch."""
 
 from __future__ import annotations
 
+import datetime
 import json
 from typing import Any
 
@@ -47,14 +48,17 @@ def test_each_language_switches_the_whole_page(app: App) -> None:
         assert page.locator('[data-action="hint"] span').inner_text() == texts["button.hint"]
         assert page.get_attribute('[data-action="undo"]', "title") == texts["button.undo.title"]
         assert page.locator("#game-name").inner_text() == texts["game.clover-leaf"]
+        # The tab names the game, and the app's namesake only once.
+        name = texts["game.clover-leaf"]
+        assert page.title() == (name if name == "Clover Leaf" else f"{name} · Clover Leaf")
         zero_moves = texts["status.moves"]["many" if lang == "ru" else "other"].replace("{count}", "0")
         assert page.locator("#moves").inner_text() == zero_moves
         label = str(page.get_attribute(f'.card[data-card="{top}"]', "aria-label"))
         rank = texts[f"rank.{top[:-1]}"]
         assert rank.lower() in label.lower(), (lang, label)
         # An engine error comes back in the page's words, without the engine's details.
-        app.click_card(stuck)
-        expected = [texts["error.illegal"], texts["error.nowhere"].split("{card}")[-1]]
+        app.click_card(stuck)  # a covered card: the notice says so, in the page's words
+        expected = [texts["error.covered"].split("{card}")[-1]]
         page.wait_for_function(
             """(endings) => {
                 const notice = document.querySelector('#notice');
@@ -89,3 +93,30 @@ def test_the_browser_language_is_the_default(make_app: Any) -> None:
     assert "Клевер" in page.title()
     page.locator('[data-action="games"]').click()
     assert "Александр Македонский" in page.locator("#games-list").inner_text()
+
+
+# The deal of the day of 30 November 2026 as the bar (day and month) and the about
+# panel (the whole date) show it, in each language's own style.
+DAILY_DATES = {
+    "en": ("daily Nov 30", "November 30, 2026"),
+    "de": ("Tagespartie 30. Nov.", "30. November 2026"),
+    "es": ("del día 30 nov", "30 de noviembre de 2026"),
+    "ru": ("за 30 нояб.", "30 ноября 2026 г."),
+}
+
+
+def test_the_daily_deal_shows_its_date_in_the_players_language(app: App) -> None:
+    app.page.clock.set_fixed_time(datetime.datetime(2026, 11, 30, 10, 0))
+    app.open("clover-leaf/5")
+    page = app.page
+    app.press("daily")
+    page.wait_for_function("() => !document.querySelector('#deal-label').textContent.startsWith('#')", timeout=60_000)
+    app.settle()
+    for lang, (bar, about) in DAILY_DATES.items():
+        choose_language(page, lang)
+        assert page.locator("#deal-label").inner_text() == bar
+        page.locator('[data-action="info"]').click()
+        page.locator("#info-tab-about").click()
+        assert about in page.locator("[data-about-deal]").inner_text()
+        page.keyboard.press("Escape")
+        page.wait_for_function("() => !document.querySelector('#info-dialog')?.open")

@@ -92,6 +92,7 @@ def play_hint_and_deal_again(app: App) -> None:
     app.page.keyboard.press("h")
     app.page.locator(".card.card--hint, #redeal.is-hint").first.wait_for(timeout=WAIT_MS)
     app.press("new")  # "solvable deals only" is on by default: the solver finds one
+    app.page.locator('#panel[data-panel="confirm"] [data-panel-action="leave"]').click()  # a game in progress
     app.page.wait_for_function("() => document.body.dataset.deal !== '1'", timeout=WAIT_MS)
     app.settle()
 

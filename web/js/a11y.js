@@ -1,3 +1,4 @@
+// @ts-check
 // What a screen reader hears: names for the cards, fans and foundations of the
 // state on the table, and a polite live region that tells what just happened
 // (moves, auto moves, undo, a new deal, a win, a stuck game). Built from the
@@ -6,9 +7,11 @@
 import { cardName, SUITS } from "./cards.js";
 import { t } from "./i18n.js";
 
+/** @type {HTMLElement | null} */
 let region = null;
 
 // The live region: visually hidden, announced politely.
+/** @returns {HTMLElement} */
 function liveRegion() {
   if (!region) {
     region = document.createElement("div");

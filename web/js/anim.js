@@ -1,3 +1,4 @@
+// @ts-check
 // Animation policy: how long a card slides, given the player's "animations"
 // setting and the system's prefers-reduced-motion.
 

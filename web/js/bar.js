@@ -2,7 +2,7 @@
 // The bar above the table: the game's name, the deal, moves, the clock, and
 // which buttons can be used. Drawn from the state; it never reads the DOM back.
 
-import { formatDuration, t } from "./i18n.js";
+import { formatDate, formatDuration, t } from "./i18n.js";
 
 /** @typedef {import("./protocol.js").State} State */
 /** @typedef {import("./protocol.js").GameInfo} GameInfo */
@@ -31,12 +31,13 @@ export function showState(state, game, { daily }) {
   const name = gameName(state.game, state.gameName);
   $("#game-name").textContent = name;
   $("#deal-label").textContent = daily
-    ? t("status.daily", { date: daily })
+    ? t("status.daily", { date: formatDate(daily, { day: "numeric", month: "short" }) }) // the bar is narrow
     : state.deal
       ? t("status.deal", { deal: state.deal })
       : "";
   $("#moves").textContent = t("status.moves", { count: state.moves });
-  document.title = t("title.page", { game: name });
+  // "La Belle Lucie · Clover Leaf", but the app's namesake only once.
+  document.title = name === t("app.name") ? name : t("title.page", { game: name });
   setDisabled("undo", !state.canUndo);
   setDisabled("redo", !state.canRedo);
   setDisabled("restart", !state.canUndo && !state.canRedo);

@@ -1,3 +1,4 @@
+// @ts-check
 // Card faces: built from DOM nodes and the suit symbols defined once in index.html
 // (<symbol id="suit-C"> ...), so they are crisp at any size and download nothing.
 

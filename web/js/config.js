@@ -1,3 +1,4 @@
+// @ts-check
 // Addresses set once for the whole app. The page requests nothing from them: the
 // about panel only links there, and the player's browser opens the link.
 

@@ -9,7 +9,7 @@ import { t } from "./i18n.js";
 import { notice } from "./notice.js";
 import { hidePanel, showPanel } from "./panel.js";
 import { report } from "./report.js";
-import { currentGame, RANDOM_DEALS } from "./state.js";
+import { currentGame } from "./state.js";
 
 /** @typedef {import("./state.js").AppState} AppState */
 /** @typedef {import("./engine.js").EngineClient} EngineClient */
@@ -17,12 +17,6 @@ import { currentGame, RANDOM_DEALS } from "./state.js";
 /** @typedef {import("./clock.js").Clock} Clock */
 /** @typedef {import("./stats.js").StatsKeeper} StatsKeeper */
 /** @typedef {import("./protocol.js").DealResult} DealResult */
-
-/** A random deal number among the first billion, as a string. */
-function randomDeal() {
-  const [value] = crypto.getRandomValues(new Uint32Array(1));
-  return String(1 + (value % RANDOM_DEALS));
-}
 
 /** Today's date where the player is, "YYYY-MM-DD". */
 function localDate() {
@@ -135,7 +129,8 @@ export class Deals {
     let solvable = false;
     if (this.app.settings.solvableOnly) {
       try {
-        const result = await this.find({ kind: "solvable", game, start: randomDeal() }, "new", t("deal.finding"));
+        // The walk starts at a random deal (the engine draws it).
+        const result = await this.find({ kind: "solvable", game }, "new", t("deal.finding"));
         deal = result.deal;
         solvable = result.verdict === "solved";
         if (!solvable) notice(t("deal.notProved"), 4000);

@@ -1,3 +1,4 @@
+// @ts-check
 // Pressing, clicking and dragging cards: one Pointer Events path for mouse, pen and
 // touch. A press that travels less than the threshold is a click; further, it is a
 // drag. While dragging, the card's legal destinations (from the engine's state) are
@@ -14,7 +15,15 @@ const THRESHOLD = { mouse: 5, pen: 6, touch: 9 };
 //   dragStart(card)                   a drag began (e.g. to clear a hint)
 // }
 // Returns the function that unbinds everything.
+/**
+ * A press in progress: the card, its element and pointer, where it started, and
+ * (once it travels far enough) the drag's destinations and last point.
+ * @typedef {{card: string, element: HTMLElement, pointerId: number, type: string,
+ *   start: {x: number, y: number}, origin: any, dragging: boolean, refused?: boolean,
+ *   destinations?: any[], point?: {x: number, y: number}, offset?: {x: number, y: number}}} Press
+ */
 export function bindPointer(root, view, handlers, returnDuration) {
+  /** @type {Press | null} */
   let press = null;
 
   const tablePoint = (event) => {
@@ -38,7 +47,8 @@ export function bindPointer(root, view, handlers, returnDuration) {
     }
   }
 
-  function startDrag() {
+  /** @param {Press} press */
+  function startDrag(press) {
     const destinations = handlers.destinations(press.card);
     if (!destinations || destinations.length === 0) return false;
     press.dragging = true;
@@ -60,7 +70,7 @@ export function bindPointer(root, view, handlers, returnDuration) {
     const dy = point.y - press.start.y;
     if (!press.dragging) {
       if (Math.hypot(dx, dy) < (THRESHOLD[press.type] ?? 6)) return;
-      if (!startDrag()) {
+      if (!startDrag(press)) {
         press.refused = true; // an immovable card: the press is neither click nor drag
         return;
       }
@@ -71,14 +81,20 @@ export function bindPointer(root, view, handlers, returnDuration) {
     press.offset = { x: dx, y: dy };
   }
 
-  function endDrag() {
+  /** @param {Press} press */
+  function endDrag(press) {
     press.element.classList.remove("card--dragging");
     root.classList.remove("table--dragging");
     view.highlight("is-target", null, []);
   }
 
-  // The destination under the pointer, else the legal one the card overlaps most.
-  function dropTarget(point, offset) {
+  /**
+   * The destination under the pointer, else the legal one the card overlaps most.
+   * @param {Press} press
+   * @param {{x: number, y: number}} point
+   * @param {{x: number, y: number}} offset
+   */
+  function dropTarget(press, point, offset) {
     const regions = view.dropRegions().filter((r) => r.to !== "F" || r.suit === press.card.slice(-1));
     const inside = (rect, p) => p.x >= rect.x && p.x <= rect.x + rect.w && p.y >= rect.y && p.y <= rect.y + rect.h;
     const under = regions.find((region) => inside(region.rect, point));
@@ -88,7 +104,7 @@ export function bindPointer(root, view, handlers, returnDuration) {
     let best = null;
     let bestArea = 0;
     for (const region of regions) {
-      if (!press.destinations.includes(region.to)) continue;
+      if (!press.destinations?.includes(region.to)) continue;
       const w = Math.min(card.x + card.w, region.rect.x + region.rect.w) - Math.max(card.x, region.rect.x);
       const h = Math.min(card.y + card.h, region.rect.y + region.rect.h) - Math.max(card.y, region.rect.y);
       if (w > 0 && h > 0 && w * h > bestArea) {
@@ -107,10 +123,8 @@ export function bindPointer(root, view, handlers, returnDuration) {
       if (!current.refused) handlers.click(current.card);
       return;
     }
-    press = current; // endDrag/dropTarget read it
-    endDrag();
-    const to = dropTarget(current.point ?? current.start, current.offset ?? { x: 0, y: 0 });
-    press = null;
+    endDrag(current);
+    const to = dropTarget(current, current.point ?? current.start, current.offset ?? { x: 0, y: 0 });
     const home = current.origin.where;
     if (to === null || (to !== "F" && String(to) === home) || (to === "F" && home === "F")) {
       view.returnCard(current.card, returnDuration());
@@ -124,7 +138,7 @@ export function bindPointer(root, view, handlers, returnDuration) {
     if (!press || event.pointerId !== press.pointerId) return;
     const current = press;
     if (current.dragging) {
-      endDrag();
+      endDrag(current);
       view.returnCard(current.card, returnDuration());
     }
     press = null;

@@ -1,3 +1,4 @@
+// @ts-check
 // A classic (non-module) script, so it runs even where module scripts are
 // refused: opened straight from the disk (file://), browsers will not run the
 // app's modules or WebAssembly. Say so, and how to play from a downloaded copy,

@@ -113,7 +113,7 @@ export class Guidance {
       /** @type {HintResult} */
       const result = await job.promise;
       if (this.job === job) this.job = null;
-      if (this.app.table === state && result.verdict === "unsolvable" && result.undo) this.showLost(result);
+      if (this.app.table === state && result.verdict === "lost" && result.undo) this.showLost(result);
     } catch (error) {
       if (this.job === job) this.job = null;
       report(error);
@@ -122,7 +122,7 @@ export class Guidance {
 
   /** @param {HintResult} result */
   showResult(result) {
-    if (result.verdict === "unsolvable") this.showLost(result);
+    if (result.verdict === "lost") this.showLost(result);
     else if (result.verdict === "solved" && result.back > 0) this.showBack(result.back);
     else if (result.move) this.showMove(result.move);
     else notice(t("hint.none"), 4000);

@@ -1,3 +1,4 @@
+// @ts-check
 // The page's four languages. Texts live in web/i18n/<lang>.json as flat string
 // tables ({"key": "text with {placeholders}"}); a plural text is an object keyed by
 // Intl.PluralRules categories ({"one": "{count} move", "other": "{count} moves"}).
@@ -88,4 +89,19 @@ export function formatDuration(seconds) {
   const m = Math.floor((total % 3600) / 60);
   const s = String(total % 60).padStart(2, "0");
   return h ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
+}
+
+// A calendar day ("2026-11-30", as the daily deal is named) in the current
+// language's style, read as that local day (no time zone can shift it):
+// "Nov 30, 2026", "30.11.2026", "30 нояб. 2026 г.". `options` are
+// Intl.DateTimeFormat's; anything that is not such a day is shown as it is.
+/**
+ * @param {string} day
+ * @param {Intl.DateTimeFormatOptions} [options]
+ */
+export function formatDate(day, options = { dateStyle: "medium" }) {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(String(day ?? ""));
+  if (!match) return String(day ?? "");
+  const date = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  return new Intl.DateTimeFormat(current, options).format(date);
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // Playing with the keyboard alone. The cards that can move form one row that the
 // arrow keys walk (a roving tabindex: Tab enters the table at the card last
 // chosen); Enter plays the focused card as a click does; Space (or D) picks a
@@ -18,8 +19,10 @@ import { announce } from "./a11y.js";
 //   newDeal(), help(): the N and F1 shortcuts
 // }
 export function bindCardKeys(root, view, handlers) {
+  /** @type {string | null} */
   let focusCard = null; // the card with tabindex 0
-  let pick = null; // {card, options, index} while choosing a destination
+  /** @type {{card: string, options: any[], index: number} | null} */
+  let pick = null; // while choosing a destination
   let keyboard = false; // the player is playing with the keyboard
 
   const movableCards = (state) => {
@@ -66,7 +69,7 @@ export function bindCardKeys(root, view, handlers) {
     }
     const active = document.activeElement;
     const hadFocus = keyboard && (!active || active === document.body || active.classList?.contains("card") || active === root);
-    if (!movable.has(focusCard)) {
+    if (focusCard === null || !movable.has(focusCard)) {
       // The nearest movable card after the old one in the row, else the first.
       const old = focusCard ? view.placeOf(focusCard) : null;
       const after = old && old.where !== "F" ? cards.find((card) => Number(view.placeOf(card)?.where) >= Number(old.where)) : null;
@@ -81,7 +84,7 @@ export function bindCardKeys(root, view, handlers) {
       announce(t("keys.noCards"));
       return;
     }
-    const at = cards.indexOf(focusCard);
+    const at = focusCard === null ? -1 : cards.indexOf(focusCard);
     const next = at < 0 ? cards[0] : cards[(at + delta + cards.length) % cards.length];
     clearPick();
     setFocus(next);

@@ -1,88 +1,180 @@
+// @ts-check
 // Geometry of the table: where every card, fan and foundation goes, in CSS pixels.
 //
-// A pure function of the table's size and the fans' lengths. It tries every grid of
-// fans (c columns by r rows) with fans spread downwards ("vertical") or to the right
-// ("horizontal") and keeps the one with the largest cards in which a fan of the
-// game's design length still shows every card's corner index. Longer fans compress
-// their overlap to stay inside their cell.
+// A pure function of the table's size, the number of fans, the length every fan
+// must be able to reach (the design length) and the size of a card's corner
+// index. It tries every grid of fans (c columns by r rows) with fans spread
+// downwards ("vertical") or to the right ("horizontal") and keeps the one with
+// the largest cards in which a fan of the design length still shows the whole
+// index of every covered card: the readable step. Shorter fans spread out more
+// (up to ROOMY readable steps) and squeeze towards it as they grow.
+//
+// The design length comes from designLength(), from the longest fan on the table
+// with hysteresis: the layout changes only when a fan outgrows what its cell holds
+// readably (it then makes room for GROW more cards) or when the fans have become
+// much shorter, never back and forth on every move.
 
 export const CARD_RATIO = 1.4; // height / width
 const MAX_CARD_W = 118;
-const MIN_CARD_W = 18;
-// Visible part of a covered card, as a share of the card's height (vertical fans)
-// or width (horizontal fans): enough to read its corner index.
-const STEP = { vertical: 0.25, horizontal: 0.36 };
-const MIN_STEP = { vertical: 0.04, horizontal: 0.06 };
+const MIN_CARD_W = 24; // below this no index is readable: fans squeeze instead
 const GAP = 0.12; // space between fans, as a share of the card's width
+const UNDER_FOUNDATIONS = 0.18; // space under the foundation row, as a share of the card's height
+// A short fan's step: up to this many readable steps, short of uncovering the middle
+// pips (app.css .card__middle) of covered cards.
+const ROOMY = { vertical: 1.5, horizontal: 1.3 };
+const GROW = 3; // room made for this many more cards when a fan outgrows its cell
+const SHRINK = 6; // back to larger cards when the longest fan is this much shorter than designed
+const KEEP = 0.92; // keep the previous arrangement while its cards are this large against the best
 
-// The length a fan is designed for: its deal size plus room to grow by three.
-export function designLength(fanCount) {
-  return Math.max(3, Math.round(52 / fanCount)) + 3;
+// The corner index's extent from the card's outer edge, in pixels, as a + b * cardW:
+// down to the index's bottom edge (vertical fans: a covered card shows its top)
+// and to its right edge (horizontal fans: a covered card shows its left side).
+// These are app.css's values; render.js measures the real ones (measureIndex).
+export const CSS_INDEX = Object.freeze({
+  vertical: Object.freeze({ a: 1, b: 0.36 }),
+  horizontal: Object.freeze({ a: 1, b: 0.32 }),
+});
+
+// The length a fan is designed for at the deal: its deal size plus room for two.
+export function baseLength(fanCount) {
+  return Math.max(3, Math.round(52 / fanCount)) + 2;
+}
+
+// The design length for the next drawing: `current` (the last one, 0 at first)
+// while the longest fan fits its cell readably (`capacity` cards) and is not far
+// shorter than designed; otherwise the longest fan plus room to grow (two at
+// first, as at the deal; GROW once a fan has outgrown its cell).
+export function designLength(current, capacity, longest, fanCount) {
+  if (current && longest <= capacity && longest + SHRINK > current) return current;
+  return Math.max(baseLength(fanCount), longest + (current && longest > capacity ? GROW : 2));
+}
+
+// The smallest offset between two cards of a fan that shows the covered card's
+// whole index, in whole pixels.
+export function readableStep(index, orientation, cardW) {
+  const { a, b } = index[orientation];
+  return Math.ceil(a + b * cardW);
 }
 
 function pad(width, height) {
   return Math.max(4, Math.round(Math.min(width, height) * 0.012));
 }
 
-// Largest card width for one arrangement, or 0 when it cannot fit.
-function fit(orientation, columns, rows, width, height, length) {
-  const p = pad(width, height);
-  const innerW = width - 2 * p;
-  const innerH = height - 2 * p;
-  const k = STEP[orientation];
-  let cardW;
-  if (orientation === "vertical") {
-    const byWidth = innerW / (columns * (1 + GAP));
-    // foundation row (card + gap) and r rows of fans of `length` cards
-    const perCardH = 1 + 0.18 + rows * (1 + (length - 1) * k + GAP);
-    const byHeight = innerH / perCardH / CARD_RATIO;
-    cardW = Math.min(byWidth, byHeight);
-  } else {
-    const byWidth = innerW / (columns * (1 + (length - 1) * k + GAP));
-    const perCardH = 1 + 0.18 + rows * (1 + GAP);
-    const byHeight = innerH / perCardH / CARD_RATIO;
-    cardW = Math.min(byWidth, byHeight);
-  }
-  return cardW >= MIN_CARD_W ? Math.min(cardW, MAX_CARD_W) : 0;
+function foundationsWidth(cardW, reserve, innerW) {
+  const roomy = 4 * cardW + 3 * Math.max(4, Math.round(cardW * 0.25));
+  if (!reserve || roomy <= innerW - reserve) return roomy;
+  return 4 * cardW + 3 * Math.max(2, Math.round(cardW * 0.08));
 }
 
-// The table's geometry for `fanCount` fans in a width x height box. `reserve`:
-// pixels kept free at the right of the foundation row (for the redeal button).
-export function computeLayout(width, height, fanCount, reserve = 0) {
-  const length = designLength(fanCount);
-  let best = null;
+// Every grid worth trying: c columns by r rows, fans spread down or right.
+export function arrangements(fanCount) {
+  const list = [];
   for (const orientation of ["vertical", "horizontal"]) {
     for (let columns = 1; columns <= fanCount; columns++) {
       const rows = Math.ceil(fanCount / columns);
       if (columns > 1 && Math.ceil(fanCount / (columns - 1)) === rows) continue; // same rows, wider cells
-      const cardW = fit(orientation, columns, rows, width, height, length);
-      // Prefer, at equal card size (within 2%), fewer rows: longer room for fans.
-      if (!best || cardW > best.cardW * 1.02 || (cardW >= best.cardW * 0.98 && rows < best.rows)) {
-        if (cardW > 0) best = { orientation, columns, rows, cardW };
-      }
+      list.push({ orientation, columns, rows });
     }
   }
-  if (!best) best = { orientation: "vertical", columns: fanCount, rows: 1, cardW: MIN_CARD_W };
-  return place(best, width, height, fanCount, reserve);
+  return list;
 }
 
-function place({ orientation, columns, rows, cardW }, width, height, fanCount, reserve) {
+// The largest card width (whole pixels) with which `arrangement` holds fans of
+// `length` cards readably, or 0 when it cannot.
+export function fit(arrangement, width, height, fanCount, length, index = CSS_INDEX, reserve = 0) {
+  const { orientation, columns, rows } = arrangement;
   const p = pad(width, height);
-  cardW = Math.floor(cardW);
+  const innerW = width - 2 * p;
+  const innerH = height - 2 * p;
+  const { a, b } = index[orientation];
+  const steps = length - 1;
+  const foundationRow = CARD_RATIO * (1 + UNDER_FOUNDATIONS);
+  let cardW;
+  if (orientation === "vertical") {
+    const byWidth = innerW / (columns * (1 + GAP));
+    // the foundation row, then `rows` rows of fans of `length` cards (steps rounded up)
+    const byHeight = (innerH - rows * steps * (a + 1)) / (foundationRow + rows * (CARD_RATIO + steps * b + GAP));
+    cardW = Math.min(byWidth, byHeight);
+  } else {
+    const byWidth = (innerW / columns - steps * (a + 1)) / (1 + steps * b + GAP);
+    const byHeight = innerH / (foundationRow + rows * CARD_RATIO * (1 + GAP));
+    cardW = Math.min(byWidth, byHeight);
+  }
+  if (reserve) cardW = Math.min(cardW, (innerW - reserve - 6) / 4.24);
+  cardW = Math.floor(Math.min(cardW, MAX_CARD_W));
+  // The estimate ignores a few rounded pixels: check it on the placed table.
+  while (cardW >= MIN_CARD_W) {
+    const layout = place({ ...arrangement, cardW }, width, height, fanCount, reserve, index);
+    if (capacity(layout) >= length) return cardW;
+    cardW -= 1;
+  }
+  return 0;
+}
+
+// Larger cards; at equal size (within 2%) fewer rows: longer room for the fans.
+function better(candidate, best) {
+  return (
+    !best ||
+    candidate.cardW > best.cardW * 1.02 ||
+    (candidate.cardW >= best.cardW * 0.98 && candidate.rows < best.rows)
+  );
+}
+
+// The arrangement with the largest cards for `length`, or null when none fits.
+// Fans should not move about: the previous arrangement is kept, else its
+// orientation, while its cards are nearly as large (KEEP) as the best's.
+function choose(width, height, fanCount, length, index, reserve, previous) {
+  /** @type {any} */
+  let best = null;
+  /** @type {any} */
+  let sameArrangement = null;
+  /** @type {any} */
+  let sameOrientation = null;
+  for (const arrangement of arrangements(fanCount)) {
+    const cardW = fit(arrangement, width, height, fanCount, length, index, reserve);
+    if (!cardW) continue;
+    const candidate = { ...arrangement, cardW };
+    if (better(candidate, best)) best = candidate;
+    if (previous?.orientation === arrangement.orientation) {
+      if (better(candidate, sameOrientation)) sameOrientation = candidate;
+      if (previous.columns === arrangement.columns) sameArrangement = candidate;
+    }
+  }
+  for (const choice of [sameArrangement, sameOrientation]) {
+    if (choice && choice.cardW >= best.cardW * KEEP) return choice;
+  }
+  return best;
+}
+
+// The table's geometry for `fanCount` fans in a width x height box.
+// options: reserve (pixels kept free at the right of the foundation row, for the
+// redeal button), length (the design length: every fan can reach it readably),
+// index (the measured corner index, as CSS_INDEX), previous (the last layout: its
+// arrangement is kept while it stays nearly as good, so the fans do not move about).
+// The result says which length it holds (`length`: less than asked only when no
+// arrangement holds that many readably; longer fans then squeeze in their cells).
+export function computeLayout(width, height, fanCount, options = {}) {
+  const { reserve = 0, index = CSS_INDEX, previous = null } = options;
+  for (let length = options.length ?? baseLength(fanCount); length >= 2; length--) {
+    const chosen = choose(width, height, fanCount, length, index, reserve, previous);
+    if (chosen) return { ...place(chosen, width, height, fanCount, reserve, index), length };
+  }
+  const fallback = { orientation: "vertical", columns: fanCount, rows: 1, cardW: MIN_CARD_W };
+  return { ...place(fallback, width, height, fanCount, reserve, index), length: 1 };
+}
+
+function place({ orientation, columns, rows, cardW }, width, height, fanCount, reserve, index) {
+  const p = pad(width, height);
+  const innerW = width - 2 * p;
   const cardH = Math.round(cardW * CARD_RATIO);
   const gap = Math.max(2, Math.round(cardW * GAP));
-  let foundationGap = Math.max(4, Math.round(cardW * 0.25));
-  let rowW = 4 * cardW + 3 * foundationGap;
-  if (reserve && rowW > width - reserve - 2 * p) {
-    foundationGap = Math.max(2, Math.round(cardW * 0.08));
-    rowW = 4 * cardW + 3 * foundationGap;
-  }
+  const rowW = foundationsWidth(cardW, reserve, innerW);
+  const foundationGap = (rowW - 4 * cardW) / 3;
   // Centred, unless that would run under the reserved corner.
-  const foundationX = Math.round(Math.max(p, Math.min((width - rowW) / 2, width - reserve - p - rowW)));
-  const foundations = [0, 1, 2, 3].map((i) => ({ x: foundationX + i * (cardW + foundationGap), y: p }));
+  const foundationX = Math.max(p, Math.min((width - rowW) / 2, width - reserve - p - rowW));
+  const foundations = [0, 1, 2, 3].map((i) => ({ x: Math.round(foundationX + i * (cardW + foundationGap)), y: p }));
 
-  const top = p + cardH + Math.round(cardH * 0.18);
-  const innerW = width - 2 * p;
+  const top = p + cardH + Math.round(cardH * UNDER_FOUNDATIONS);
   const innerH = height - top - p;
   let cellW;
   let cellH;
@@ -107,16 +199,26 @@ function place({ orientation, columns, rows, cardW }, width, height, fanCount, r
     const extent = orientation === "vertical" ? cellY + cellH - gap / 2 - y : cellX + cellW - gap / 2 - x;
     fans.push({ x, y, extent: Math.floor(extent), cell: { x: cellX, y: cellY, w: cellW, h: cellH } });
   }
-  return { width, height, orientation, columns, rows, cardW, cardH, foundations, fans };
+  const step = readableStep(index, orientation, cardW);
+  return { width, height, orientation, columns, rows, cardW, cardH, step, foundations, fans };
 }
 
-// Offset between consecutive cards of a fan holding `count` cards.
+// How many cards every fan of `layout` holds with each covered index readable.
+export function capacity(layout) {
+  const size = layout.orientation === "vertical" ? layout.cardH : layout.cardW;
+  const extent = Math.min(...layout.fans.map((fan) => fan.extent));
+  return 1 + Math.max(0, Math.floor((extent - size) / layout.step));
+}
+
+// Offset between consecutive cards of a fan holding `count` cards: as roomy as
+// the cell allows, down to the readable step; below it only for a fan longer
+// than any arrangement holds (it stays inside its cell).
 export function fanStep(layout, fan, count) {
   const size = layout.orientation === "vertical" ? layout.cardH : layout.cardW;
-  const ideal = size * STEP[layout.orientation];
-  if (count <= 1) return ideal;
-  const room = (fan.extent - size) / (count - 1);
-  return Math.max(size * MIN_STEP[layout.orientation], Math.min(ideal, room));
+  const roomy = Math.round(layout.step * ROOMY[layout.orientation]);
+  if (count <= 1) return roomy;
+  const room = Math.floor((fan.extent - size) / (count - 1));
+  return Math.max(1, Math.min(roomy, room));
 }
 
 // Top-left corner of the card at `index` (0 = bottom) of fan `fanIndex` (0-based).
@@ -124,8 +226,8 @@ export function cardInFan(layout, fanIndex, index, count) {
   const fan = layout.fans[fanIndex];
   const step = fanStep(layout, fan, count);
   return layout.orientation === "vertical"
-    ? { x: fan.x, y: Math.round(fan.y + index * step) }
-    : { x: Math.round(fan.x + index * step), y: fan.y };
+    ? { x: fan.x, y: fan.y + index * step }
+    : { x: fan.x + index * step, y: fan.y };
 }
 
 // The rectangle a fan occupies with `count` cards (its base card when empty).

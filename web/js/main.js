@@ -26,6 +26,7 @@ import { applyPrefs, followSystemTheme, loadPrefs, storePrefs } from "./prefs.js
 import { TableView } from "./render.js";
 import { whenUnavailable } from "./report.js";
 import { Saving } from "./saving.js";
+import { playFoundation, playMove, playWin } from "./sound.js";
 import { bindShortcuts } from "./shortcuts.js";
 import { Startup } from "./startup.js";
 import { createState, currentGame } from "./state.js";
@@ -145,6 +146,7 @@ new ResizeObserver(() => {
 
 game.onShow((shown) => {
   const { state, previous } = shown;
+  if (previous) playSoundOf(state, previous);
   clock.shown(shown);
   saving.write();
   label(state, view);
@@ -161,6 +163,19 @@ game.onShow((shown) => {
   }
   info.refresh();
 });
+
+/**
+ * The sound of a change: a win, a card reaching its foundation, or a move (sound.js
+ * is silent unless the player turned sounds on).
+ * @param {import("./protocol.js").State} state
+ * @param {import("./protocol.js").State} previous
+ */
+function playSoundOf(state, previous) {
+  if (state.moves === previous.moves && state.lastMoves.length === 0) return; // a redraw, a settings change
+  if (state.won && !previous.won) playWin();
+  else if (state.lastMoves.some((move) => move.to === "F")) playFoundation();
+  else playMove();
+}
 
 // ---- the player's language and display preferences -------------------------------
 

@@ -4,6 +4,10 @@
 
 let timer = 0;
 
+// A notice stands in the bar, over its title (and on a phone its buttons): a
+// press anywhere on the bar puts it away and goes through to the button under it.
+document.querySelector(".bar")?.addEventListener("pointerdown", () => notice(""), { capture: true });
+
 /**
  * Show `text` for `ms` milliseconds (0: until the next notice); "" hides it.
  * @param {string} text

@@ -1,11 +1,12 @@
+// @ts-check
 // The info dialog: three tabs for the game on the table. Help (web/help/<lang>/
 // <game>.json, inserted as text, never as HTML), Statistics (the engine's summary
-// in a table, a chart of the last 30 results, a reset with confirmation) and
+// in a table, a chart of up to the last 30 results, a reset with confirmation) and
 // About (version, game and deal with a link to copy, where to report a problem).
 
 import { APP_VERSION } from "./build-info.js";
 import { ISSUES_URL } from "./config.js";
-import { formatDuration, formatNumber, language, t } from "./i18n.js";
+import { formatDate, formatDuration, formatNumber, language, t } from "./i18n.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const TABS = ["help", "stats", "about"];
@@ -42,11 +43,21 @@ function loadHelp(lang, game) {
 //   stats: the StatsKeeper; notice(text): a short message on the page
 // }
 export class InfoPanels {
+  /** @param {any} context */
   constructor(context) {
     this.context = context;
     this.tab = "help";
+    /** @type {HTMLDialogElement | null} */
     this.dialog = null;
     this.token = 0;
+    // Made by build(), the first time the dialog opens.
+    /** @type {Record<string, HTMLElement>} */
+    this.tabButtons = {};
+    /** @type {Record<string, HTMLElement>} */
+    this.tabPanels = {};
+    this.title = document.createElement("h2");
+    this.close = document.createElement("button");
+    this.tablist = document.createElement("div");
   }
 
   build() {
@@ -100,7 +111,8 @@ export class InfoPanels {
   open(tab = this.tab) {
     this.build();
     this.show(tab);
-    if (!this.dialog.open) this.dialog.showModal();
+    const dialog = /** @type {HTMLDialogElement} */ (this.dialog);
+    if (!dialog.open) dialog.showModal();
     this.tabButtons[this.tab].focus();
   }
 
@@ -124,7 +136,7 @@ export class InfoPanels {
       this.tabButtons[name].tabIndex = selected ? 0 : -1;
       this.tabPanels[name].hidden = !selected;
     }
-    this.dialog.dataset.tab = this.tab;
+    if (this.dialog) this.dialog.dataset.tab = this.tab;
     const token = ++this.token;
     if (this.tab === "help") this.showHelp(game, token);
     else if (this.tab === "stats") this.showStats(game, token);
@@ -165,7 +177,7 @@ export class InfoPanels {
     try {
       summary = await this.context.stats.summary(game);
     } catch (error) {
-      console.warn(`statistics: ${error?.message ?? error}`);
+      console.warn(`statistics: ${/** @type {any} */ (error)?.message ?? error}`);
       if (token !== this.token) return;
       panel.replaceChildren(el("p", { className: "info__note", text: t("stats.failed") }));
       panel.removeAttribute("aria-busy");
@@ -179,6 +191,7 @@ export class InfoPanels {
   statsContent(game, summary) {
     const none = t("stats.none");
     const number = (value) => (value === null || value === undefined ? none : formatNumber(value));
+    /** @type {[string, (bucket: any, kind: string) => string][]} */
     const rows = [
       ["played", (b) => number(b.played)],
       ["won", (b) => number(b.won)],
@@ -191,7 +204,16 @@ export class InfoPanels {
       ["bestDayStreak", (b, kind) => (kind === "daily" ? number(b.best_day_streak) : "")],
     ];
     const kinds = ["all", "solvable", "daily"];
-    const head = el("tr", {}, el("td"), ...kinds.map((kind) => el("th", { scope: "col", text: t(`stats.${kind}`) })));
+    // Short column heads, so three columns fit a phone in every language; the
+    // full name is what a screen reader says.
+    const columnHead = (kind) =>
+      el(
+        "th",
+        { scope: "col", "data-kind": kind },
+        el("span", { "aria-hidden": "true", text: t(`stats.${kind}.short`) }),
+        el("span", { className: "visually-hidden", text: t(`stats.${kind}`) }),
+      );
+    const head = el("tr", {}, el("td"), ...kinds.map(columnHead));
     const body = el("tbody");
     for (const [key, value] of rows) {
       const row = el("tr", { "data-stat": key }, el("th", { scope: "row", text: t(`stats.${key}`) }));
@@ -202,9 +224,11 @@ export class InfoPanels {
 
     const recent = summary.all.recent ?? [];
     const chartBox = el("figure", { className: "stats__chart" });
-    const caption = el("figcaption", { text: t("stats.recent", { count: 30 }) });
-    if (recent.length) chartBox.append(caption, resultsChart(recent));
-    else chartBox.append(caption, el("p", { className: "info__note", text: t("stats.recentNone") }));
+    if (recent.length) {
+      chartBox.append(el("figcaption", { text: t("stats.recent", { count: recent.length }) }), resultsChart(recent));
+    } else {
+      chartBox.append(el("p", { className: "info__note", text: t("stats.recentNone") }));
+    }
 
     const reset = el("button", { type: "button", className: "stats__reset", "data-stats-reset": "" });
     reset.textContent = t("stats.reset");
@@ -232,10 +256,10 @@ export class InfoPanels {
         await this.context.stats.reset(game);
         this.context.notice(t("stats.wasReset", { game: t(`game.${game}`) }));
       } catch (error) {
-        console.warn(`statistics reset: ${error?.message ?? error}`);
+        console.warn(`statistics reset: ${/** @type {any} */ (error)?.message ?? error}`);
       }
       await this.showStats(game, ++this.token);
-      this.tabPanels.stats.querySelector("[data-stats-reset]")?.focus();
+      /** @type {HTMLElement | null} */ (this.tabPanels.stats.querySelector("[data-stats-reset]"))?.focus();
     });
     return [chartBox, table, reset, confirmBox];
   }
@@ -252,7 +276,10 @@ export class InfoPanels {
       el("dt", { text: t("about.game") }),
       el("dd", { text: t(`game.${game}`) }),
       el("dt", { text: t("about.deal") }),
-      el("dd", { "data-about-deal": "", text: deal ? `${deal}${daily ? ` (${t("status.daily", { date: daily })})` : ""}` : t("about.dealNone") }),
+      el("dd", {
+        "data-about-deal": "",
+        text: deal ? `${deal}${daily ? ` (${t("status.daily", { date: formatDate(daily, { dateStyle: "long" }) })})` : ""}` : t("about.dealNone"),
+      }),
     );
     const input = el("input", { type: "text", readonly: "", className: "about__link", "aria-label": t("about.copy"), value: link });
     input.value = link;

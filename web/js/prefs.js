@@ -1,19 +1,24 @@
 // @ts-check
 // The player's display preferences, kept across visits: language, theme, a
-// four-colour deck and a left-handed layout. They only change how the page looks
-// and reads (attributes on <html> that the CSS follows); the engine never sees them.
+// four-colour deck, a left-handed layout and sounds. They only change how the page
+// looks, reads and sounds (attributes on <html> that the CSS follows, sound.js);
+// the engine never sees them.
 
+import { setSoundOn } from "./sound.js";
 import { asRecord, KEYS, readJson, writeJson } from "./storage.js";
 
+/** @typedef {{lang: string, theme: string, fourColour: boolean, leftHanded: boolean, sounds: boolean}} Prefs */
+
+/** @type {Readonly<Prefs>} */
 export const DEFAULT_PREFS = Object.freeze({
   lang: "auto", // "auto" (the browser's language) or "en" | "de" | "es" | "ru"
   theme: "system", // "system" (follows prefers-color-scheme), "light" or "dark"
   fourColour: false, // clubs green, diamonds blue
   leftHanded: false, // controls on the left
+  sounds: false, // short sounds for a move, a foundation card, a win (sound.js)
 });
 /** @type {Record<string, readonly string[]>} */
 const CHOICES = { lang: ["auto", "en", "de", "es", "ru"], theme: ["system", "light", "dark"] };
-/** @typedef {{lang: string, theme: string, fourColour: boolean, leftHanded: boolean}} Prefs */
 
 /** @returns {Prefs} */
 export function loadPrefs() {
@@ -34,15 +39,17 @@ export function storePrefs(prefs) {
 }
 
 const darkQuery = window.matchMedia?.("(prefers-color-scheme: dark)");
-const lightThemeColour =
-  /** @type {HTMLMetaElement | null} */ (document.querySelector('meta[name="theme-color"]'))?.content ?? "#1d6b3c";
+const themeMeta = () => /** @type {HTMLMetaElement | null} */ (document.querySelector('meta[name="theme-color"]'));
+const lightThemeColour = themeMeta()?.content ?? "#1d6b3c";
 
 /**
  * Reflect the preferences on <html>: data-theme="light|dark" (resolved),
- * data-deck="four", data-hand="left"; the meta theme colour follows the theme.
+ * data-deck="four", data-hand="left"; the meta theme colour follows the theme;
+ * sounds on or off.
  * @param {Prefs} prefs
  */
 export function applyPrefs(prefs) {
+  setSoundOn(prefs.sounds);
   const root = document.documentElement;
   const dark = prefs.theme === "dark" || (prefs.theme === "system" && Boolean(darkQuery?.matches));
   root.dataset.theme = dark ? "dark" : "light";
@@ -52,7 +59,7 @@ export function applyPrefs(prefs) {
   else delete root.dataset.deck;
   if (prefs.leftHanded) root.dataset.hand = "left";
   else delete root.dataset.hand;
-  const meta = /** @type {HTMLMetaElement | null} */ (document.querySelector('meta[name="theme-color"]'));
+  const meta = themeMeta();
   if (meta) meta.content = dark ? "#0c1712" : lightThemeColour;
 }
 

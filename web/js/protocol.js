@@ -62,11 +62,11 @@
 /**
  * A hint job's result.
  * @typedef {object} HintResult
- * @property {"solved" | "unsolvable" | "unknown"} verdict  for the position on the table
+ * @property {"solved" | "lost" | "unknown"} verdict  for the position on the table
  * @property {Move | null} move  the next decision toward a win (null when none, or when back > 0)
  * @property {number} back  decisions to take back first: every win passes through that position
  * @property {number | null} undo  when lost: decisions back to the nearest winnable position
- * @property {"solved" | "unsolvable" | "unknown" | null} earlier  when lost: what the walk back found
+ * @property {"solved" | "lost" | "unknown" | null} earlier  when lost: what the walk back found
  * @property {{number: number, move: Move, onto: Card | null} | null} lostMove  when lost: the decision that
  *   lost the game (its number from 1, its move, the card it went onto)
  * @property {number} nodes  nodes searched (0: the plan already knew)
@@ -166,6 +166,9 @@ export const METHODS = Object.freeze({
   jobStep: ["job", "nodes"],
   jobCancel: ["job"],
 });
+
+/** The game a first visit opens (games.DEFAULT_GAME on the Python side). */
+export const DEFAULT_GAME = "clover-leaf";
 
 /** The kinds of job ("jobStart"'s `kind`). */
 export const JOB_KINDS = Object.freeze(["hint", "check", "solvable", "daily"]);

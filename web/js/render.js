@@ -1,3 +1,4 @@
+// @ts-check
 // Drawing the table from a state object: a keyed DOM diff, cards placed with
 // `transform`. Nothing here reads game facts back from the DOM; the DOM only
 // mirrors the last state and layout it was given.
@@ -7,7 +8,7 @@
 // [data-fan="3"], foundations [data-foundation="C"].
 
 import { createCard, isRed, rankOf, suitIcon, suitOf, SUITS } from "./cards.js";
-import { cardInFan, computeLayout, fanRect } from "./layout.js";
+import { capacity, cardInFan, computeLayout, designLength, fanRect } from "./layout.js";
 import { moveDuration } from "./anim.js";
 
 const RANK_VALUE = { A: 1, T: 10, J: 11, Q: 12, K: 13 };
@@ -15,6 +16,39 @@ const rankValue = (card) => RANK_VALUE[rankOf(card)] ?? Number(rankOf(card));
 const Z_FAN = 10;
 const Z_FOUNDATION = 10;
 const Z_MOVING = 200;
+const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K"];
+
+// How far a card's corner index reaches from the card's outer edge, measured from
+// the CSS (app.css draws it) on hidden probe cards of two sizes, as a + b * cardW:
+// downwards when fans spread down, rightwards when they spread right (the index
+// is then stacked). The widest rank counts. See layout.js CSS_INDEX.
+export function measureIndex(root) {
+  const sizes = [60, 120];
+  const extents = { vertical: [], horizontal: [] };
+  for (const orientation of ["vertical", "horizontal"]) {
+    for (const cardW of sizes) {
+      const probe = document.createElement("div");
+      probe.className = `table--${orientation}`;
+      probe.setAttribute("aria-hidden", "true");
+      probe.style.cssText = `position:absolute;left:0;top:0;visibility:hidden;pointer-events:none;--cw:${cardW}px;--ch:${Math.round(cardW * 1.4)}px`;
+      for (const rank of RANKS) probe.append(createCard(`${rank}H`));
+      root.append(probe);
+      let extent = 0;
+      for (const card of probe.children) {
+        const outer = card.getBoundingClientRect();
+        const index = /** @type {Element} */ (card.querySelector(".card__index")).getBoundingClientRect();
+        extent = Math.max(extent, orientation === "vertical" ? index.bottom - outer.top : index.right - outer.left);
+      }
+      probe.remove();
+      extents[orientation].push(extent);
+    }
+  }
+  const line = (/** @type {number[]} */ [small, large]) => {
+    const b = (large - small) / (sizes[1] - sizes[0]);
+    return { a: small - b * sizes[0], b };
+  };
+  return { vertical: line(extents.vertical), horizontal: line(extents.horizontal) };
+}
 
 export class TableView {
   constructor(root) {
@@ -27,6 +61,9 @@ export class TableView {
     this.fanCount = 0;
     this.state = null;
     this.reserve = 0; // pixels kept free right of the foundations (redeal button)
+    this.index = null; // the corner index's measured size (measureIndex)
+    this.length = 0; // the fan length the layout holds readably (layout.js designLength)
+    this.longest = 0; // the longest fan of the state drawn
     for (const suit of SUITS) {
       const element = document.createElement("div");
       element.className = "foundation";
@@ -50,6 +87,7 @@ export class TableView {
   setFanCount(count) {
     if (count === this.fanCount) return;
     this.fanCount = count;
+    this.length = 0;
     for (const element of this.fanElements) element.remove();
     this.fanElements = [];
     for (let i = 0; i < count; i++) {
@@ -69,13 +107,35 @@ export class TableView {
     this.layout = null;
   }
 
+  // Make the layout hold the longest fan of `state` readably, with hysteresis:
+  // it changes only when a fan outgrows its cell or the fans got much shorter.
+  fitFans(state) {
+    const longest = Math.max(0, ...state.fans.map((fan) => fan.length));
+    this.longest = longest;
+    // (without a layout yet, the next one is made for the current length)
+    const room = this.layout ? capacity(this.layout) : this.length;
+    const length = designLength(this.length, room, longest, this.fanCount);
+    if (length !== this.length) {
+      this.length = length;
+      this.layout = this.layout && { ...this.layout, stale: true };
+    }
+  }
+
   // Recompute the geometry for the table's current size; true when it changed.
   relayout() {
     const width = this.root.clientWidth;
     const height = this.root.clientHeight;
-    if (this.layout && this.layout.width === width && this.layout.height === height) return false;
+    const layout = this.layout;
+    if (layout && !layout.stale && layout.width === width && layout.height === height) return false;
     if (!width || !height || !this.fanCount) return false;
-    this.layout = computeLayout(width, height, this.fanCount, this.reserve);
+    this.index ??= measureIndex(this.root);
+    this.layout = computeLayout(width, height, this.fanCount, {
+      reserve: this.reserve,
+      // never shorter than the longest fan (a layout of another size may hold less)
+      length: this.length ? Math.max(this.length, this.longest) : undefined,
+      index: this.index,
+      previous: layout,
+    });
     const { cardW, cardH, orientation } = this.layout;
     this.root.style.setProperty("--cw", `${cardW}px`);
     this.root.style.setProperty("--ch", `${cardH}px`);
@@ -129,6 +189,7 @@ export class TableView {
     const fanCountChanged = state.fans.length !== this.fanCount;
     this.state = state;
     this.setFanCount(state.fans.length);
+    this.fitFans(state);
     this.relayout();
     if (!this.layout) return;
     if (fanCountChanged) animate = false;

@@ -1,4 +1,4 @@
-// @ts-nocheck
+// @ts-check
 // Keyboard shortcuts: Ctrl+Z undo, Ctrl+Y (or Ctrl+Shift+Z) redo, H hint,
 // Escape closes a message. Returns the function that unbinds them.
 
@@ -8,6 +8,7 @@ export function bindShortcuts(actions) {
     if (event.target.closest?.("input, textarea, select, dialog[open]")) return;
     const key = event.key.toLowerCase();
     const command = event.ctrlKey || event.metaKey;
+    /** @type {string | null} */
     let action = null;
     if (command && key === "z") action = event.shiftKey ? "redo" : "undo";
     else if (command && key === "y") action = "redo";

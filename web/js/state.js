@@ -3,13 +3,14 @@
 // read. It is never read back from the DOM. The engine's state of the game (what
 // is on the table) is one field of it: the engine decides, the page remembers.
 
+import { DEFAULT_GAME } from "./protocol.js";
+
 /** @typedef {import("./protocol.js").State} State */
 /** @typedef {import("./protocol.js").GameInfo} GameInfo */
 /** @typedef {import("./protocol.js").Move} Move */
 /** @typedef {import("./storage.js").Settings} Settings */
 
-export const DEFAULT_GAME = "clover-leaf";
-export const RANDOM_DEALS = 1_000_000_000; // "new deal" picks among the first billion deals
+export { DEFAULT_GAME } from "./protocol.js";
 
 /**
  * @typedef {object} AppState

@@ -1,7 +1,8 @@
+// @ts-check
 // The page's own words in the player's language: the static parts of index.html
 // (buttons, dialogs, settings), found by selector so the markup needs no changes,
 // and the display settings (language, theme, four-colour deck, left-handed
-// layout) added to the settings dialog. Everything is set with textContent.
+// layout, sounds) added to the settings dialog. Everything is set with textContent.
 
 import { LANGUAGE_NAMES, LANGUAGES, t } from "./i18n.js";
 
@@ -81,6 +82,7 @@ export function addDisplaySettings(prefs, change) {
     choiceSetting("theme", ["system", "light", "dark"], prefs.theme, change),
     toggleSetting("fourColour", prefs.fourColour, change),
     toggleSetting("leftHanded", prefs.leftHanded, change),
+    toggleSetting("sounds", prefs.sounds, change),
   );
   form.insertBefore(group, form.querySelector(".dialog__actions"));
 }
@@ -117,17 +119,17 @@ export function translatePage() {
     const span = $(`#settings-dialog input[data-setting="${key}"]`)?.parentElement?.querySelector("span");
     if (span) setSettingText(span, `settings.${key}`);
   }
-  for (const span of document.querySelectorAll("#settings-dialog span[data-pref-text]")) {
+  for (const span of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("#settings-dialog span[data-pref-text]"))) {
     setSettingText(span, `settings.${span.dataset.prefText}`);
   }
-  for (const element of document.querySelectorAll("#settings-dialog [data-text]")) {
-    element.textContent = t(element.dataset.text);
+  for (const element of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("#settings-dialog [data-text]"))) {
+    element.textContent = t(element.dataset.text ?? "");
   }
-  for (const option of document.querySelectorAll('select[data-pref="language"] option')) {
-    option.textContent = option.value === "auto" ? t("settings.language.auto") : LANGUAGE_NAMES[option.value];
+  for (const option of /** @type {NodeListOf<HTMLOptionElement>} */ (document.querySelectorAll('select[data-pref="language"] option'))) {
+    option.textContent = option.value === "auto" ? t("settings.language.auto") : LANGUAGE_NAMES[/** @type {keyof typeof LANGUAGE_NAMES} */ (option.value)];
     if (option.value !== "auto") option.lang = option.value;
   }
-  for (const option of document.querySelectorAll('select[data-pref="theme"] option')) {
+  for (const option of /** @type {NodeListOf<HTMLOptionElement>} */ (document.querySelectorAll('select[data-pref="theme"] option'))) {
     option.textContent = t(`settings.theme.${option.value}`);
   }
 }

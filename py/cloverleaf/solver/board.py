@@ -17,19 +17,25 @@ Names used here and in :mod:`.search`:
   fans and of their cards decides what the redeal deals, so nothing may be
   sorted or pruned there.
 
-Every pruning rule of the solver lives in this file, each with the argument that
-it never loses a win (see :meth:`Board.autoplay`, :meth:`Board.moves`,
-:meth:`Board.dead_after` and :meth:`Board.hopeless`). Cutting a win would turn an
-``unsolvable`` verdict into a false proof, so a rule without a proof is only ever
-used to *order* moves, never to drop them.
+- ``prune``: whether the pruning rules and proofs of loss apply. Every pruning
+  rule of the solver lives in this file, each with the argument that it never
+  loses a win (see :meth:`Board.autoplay`, :meth:`Board.moves`,
+  :meth:`Board.dead_after`, :meth:`Board.schedule`, :meth:`Board.suit_lost`).
+  Cutting a win would turn a ``lost`` verdict into a false proof, so a rule
+  without a proof is only ever used to *order* moves, never to drop them. A
+  board made with ``prune=False`` plays every legal move one at a time and
+  proves nothing lost (as Black Hole Solver's option): a search on it is a
+  plain exhaustive search, which the tests use to re-check the rules.
 """
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from ..engine import redeal as engine_redeal
 from ..position import FOUNDATION, REDEAL_DEST, Position
 from ..rules import Build, EmptyFan, Rules
-from .suits import SuitGames
+from .suits import SuitGames, pair_projections
 
 ON_FOUNDATION = FOUNDATION  # -1: where[] of a card on its foundation; a step's source/dest
 REDEAL_STEP = REDEAL_DEST  # -2
@@ -38,8 +44,17 @@ _BYTE = [bytes((card,)) for card in range(52)]
 # A state starts with 0x80 + the redeals left: never a card, so no settled key
 # (sorted fans, which starts with a card or a separator) equals an unsettled one.
 _PREFIX = [bytes((0x80 + n,)) for n in range(64)]
+_NEVER = 99  # a depth no card reaches
 
 Step = tuple[int, int, int]
+
+
+class Played(NamedTuple):
+    """What :meth:`Board.advance` played: the step, the foundation moves that followed, and what undoes the step."""
+
+    step: Step
+    auto: list[Step]
+    saved: object
 
 
 class Tables:
@@ -61,8 +76,21 @@ class Tables:
         self.limit = rules.fan_limit if rules.fan_limit is not None else 10**6
         self.returns = rules.foundation_return and not self.in_suit
         self.dead_empties = rules.empty_fan is EmptyFan.NOTHING
+        # where fans are capped and empty fans stay empty, room decides (see :meth:`Board.room_schedule`)
+        self.room = rules.fan_limit is not None and self.dead_empties and not self.in_suit
         # the one-suit games (see :mod:`.suits`): only where fans build in suit
         self.suits = SuitGames(self) if self.in_suit else None
+
+
+_TABLES: dict[Rules, Tables] = {}
+
+
+def tables_for(rules: Rules) -> Tables:
+    """The per-card tables of a game, computed once per process (the one-suit verdicts are cached in them)."""
+    tables = _TABLES.get(rules)
+    if tables is None:
+        tables = _TABLES[rules] = Tables(rules)
+    return tables
 
 
 class Board:
@@ -75,12 +103,16 @@ class Board:
     (16, 4)
     """
 
-    def __init__(self, tables: Tables, position: Position, forced_autoplay: bool = False) -> None:
+    def __init__(self, tables: Tables, position: Position, prune: bool = True, forced_autoplay: bool = False) -> None:
         self.tables = tables
+        self.rules = tables.rules
+        self.prune = prune
         # Foundation moves played at once before the last redeal too: the game as
         # the page plays it with auto move on (see :attr:`autoplays`).
         self.forced_autoplay = forced_autoplay
-        self.rules = tables.rules
+        # whether foundation returns are searched: always where the rules allow
+        # them and nothing is pruned; see :meth:`autoplay` for in-suit games
+        self.returns = tables.returns if prune else tables.rules.foundation_return
         self.fans: list[bytes] = [bytes(fan) for fan in position.fans]
         self.found: list[int] = list(position.foundations)
         self.redeals_left = position.redeals_left
@@ -127,14 +159,15 @@ class Board:
     def autoplays(self) -> bool:
         """Whether foundation moves are played at once (see :meth:`autoplay`).
 
-        In settled positions this loses no win. Before the last redeal it is not
-        a pruning but another game: a card sent up is not in the next redeal's
-        shuffle, so the redeal deals differently. That game is the one a player
-        with auto move on plays (the page sends cards up after every move), and
-        every line of it is a line of the game without auto move, so a deal
-        proved winnable with ``forced_autoplay`` is winnable either way.
+        In settled positions this is a pruning rule that loses no win. With
+        ``forced_autoplay`` it is a rule of the game, before the last redeal too:
+        a card sent up is not in the next redeal's shuffle, so the redeal deals
+        differently. That game is the one a player with auto move on plays (the
+        page sends cards up after every move), and every line of it is a line of
+        the game without auto move, so a deal proved winnable with
+        ``forced_autoplay`` is winnable either way.
         """
-        return self.tables.in_suit and (self.settled or self.forced_autoplay)
+        return self.tables.in_suit and ((self.prune and self.settled) or self.forced_autoplay)
 
     def position(self) -> Position:
         """The engine's value of this board."""
@@ -267,6 +300,22 @@ class Board:
         for step in reversed(played):
             self.undo(step, None)
 
+    def settle(self) -> list[Step]:
+        """The foundation moves :meth:`autoplay` plays from a fresh board (none where it does not apply)."""
+        return self.autoplay(None) if self.autoplays else []
+
+    def advance(self, step: Step) -> Played:
+        """Play ``step`` and then, where :attr:`autoplays` holds, every foundation move it allows."""
+        saved = self.do(step)
+        auto = self.autoplay(None if step[2] == REDEAL_STEP else [step[1]]) if self.autoplays else []
+        return Played(step, auto, saved)
+
+    def retreat(self, played: Played) -> None:
+        """Take back what :meth:`advance` played."""
+        if played.auto:
+            self.unplay(played.auto)
+        self.undo(played.step, played.saved)
+
     # -- moves -------------------------------------------------------------------------
 
     def moves(self) -> list[Step]:
@@ -289,7 +338,10 @@ class Board:
           never makes such a move.
         The order (a heuristic only) prefers moves that uncover the card a
         foundation needs soonest, and sends cards to empty fans last.
+        Without pruning: :meth:`legal_steps`.
         """
+        if not self.prune:
+            return self.legal_steps()
         t = self.tables
         fans = self.fans
         where = self.where
@@ -353,7 +405,52 @@ class Board:
             steps.append((-1, -1, REDEAL_STEP))
         return steps
 
+    def legal_steps(self) -> list[Step]:
+        """Every legal move, as the engine's :func:`~cloverleaf.engine.legal_moves` lists them.
+
+        Written apart from :meth:`moves` (and as plainly as the rules read), so
+        that a search without pruning checks the pruned one independently.
+        """
+        t = self.tables
+        fans = self.fans
+        found = self.found
+        limit = t.limit
+        tops = [(fan[-1], source) for source, fan in enumerate(fans) if fan]
+        if self.rules.foundation_return:
+            tops += [(t.order[suit][found[suit] - 1], ON_FOUNDATION) for suit in range(4) if found[suit]]
+        steps: list[Step] = []
+        for card, source in tops:
+            if source >= 0 and found[card // 13] == t.index[card]:
+                steps.append((card, source, ON_FOUNDATION))
+            for dest, fan in enumerate(fans):
+                if dest == source or len(fan) >= limit:
+                    continue
+                if (fan and fan[-1] in t.targets[card]) or (not fan and t.filler[card]):
+                    steps.append((card, source, dest))
+        if self.redeals_left > 0 and any(fans):
+            steps.append((-1, -1, REDEAL_STEP))
+        return steps
+
     # -- proofs that a position is lost -------------------------------------------------
+
+    def lost_after(self, step: Step) -> bool:
+        """The quick proofs that the position :meth:`advance` just reached by ``step`` is lost.
+
+        :meth:`dead_after` for the card moved; the one-suit projection
+        (:meth:`suit_lost`) of the card's suit, the only projection a move onto
+        a fan changes (foundation moves played after it change none of the
+        verdicts: they are moves of the one-suit game that
+        :func:`.suits._settle` plays too); after a redeal, every suit's. Only
+        in settled positions, and only with pruning on.
+        """
+        if not self.prune or not self.settled:
+            return False
+        card, _source, dest = step
+        if dest >= 0:
+            if not self.returns and self.dead_after(card):
+                return True
+            return self.suit_lost(card // 13)
+        return dest == REDEAL_STEP and self.any_suit_lost()
 
     def dead_after(self, card: int) -> bool:
         """Whether ``card``, just placed on a fan top, can never move again.
@@ -364,7 +461,7 @@ class Board:
         foundation (where, in a game without returns, it stays), then every way
         out waits for a card beneath it: the card never moves and never reaches
         its foundation, so the position is lost. A card that may fill an empty
-        fan is left to :meth:`hopeless`. Only used in settled positions of games
+        fan is left to :meth:`schedule`. Only used in settled positions of games
         without returns.
         """
         t = self.tables
@@ -468,6 +565,147 @@ class Board:
                     empty_possible = True
         return -1 if left else cost
 
+    def room_lost(self) -> bool:
+        """Whether some card in a fan can never reach its foundation for want of room.
+
+        For settled positions of games whose fans are capped at ``L`` cards and
+        whose empty fans stay empty, where any suit builds on any suit
+        (Shamrocks). Like :meth:`schedule`, a greedy fixed point of events that
+        every win needs in order; here they follow where a card can sit with
+        room above it, which is what decides these games.
+
+        Take a win W from here that never moves the only card of a fan onto
+        another fan (the shortest win is one: see :meth:`moves`). Then a card at
+        the bottom of a fan (depth 0) stays there until it goes to its
+        foundation, and no card ever arrives at depth 0 (an empty fan takes
+        nothing). A card is a *receiver* when it is the top of a fan with room,
+        that is at depth ``L - 2`` or less. So in W:
+
+        - a card is a receiver in its own place only once every card above it
+          has left and it lies at depth ``L - 2`` or less; elsewhere only by
+          arriving there, on a card that was then a top at depth ``L - 3`` or
+          less (for ``L = 3``: a bottom card left alone). ``low[card]`` is the
+          least depth at which the card can be a top, by either way;
+        - a card above the bottom first leaves its place once every card above
+          it has left, onto a receiver among its targets or to its foundation;
+          a bottom card leaves only to its foundation;
+        - a card reaches its foundation once every card above it has left and
+          its predecessor is on the foundation or reaches it;
+        - a foundation card comes back (where the rules allow it) only when
+          every card above it on its foundation has come back first, onto a
+          receiver among its targets.
+
+        Every condition is necessary, and each only gets easier as more events
+        are known, so the least fixed point holds every event of every such W;
+        a card in a fan that never reaches its foundation there proves the
+        position lost. Any suit builds on any suit, so what a card needs is a
+        receiver of the rank above or below it: the work lists follow ranks,
+        and each event (a rank gaining a receiver, a card reaching its
+        foundation) wakes only the fans and cards it may free.
+        """
+        t = self.tables
+        fans = self.fans
+        found = self.found
+        where = self.where
+        order = t.order
+        index = t.index
+        room = t.limit - 2
+        # by rank + 1 (ranks -1 and 13 pad the ends): the least depth at which a card of that rank can be a top
+        best = [_NEVER] * 15
+        blocked: list[list[int]] = [[] for _ in range(15)]  # fans whose frontier card of that rank waits for a receiver
+        moving: list[list[int]] = [[] for _ in range(15)]  # cards of that rank that can move
+        low = [_NEVER] * 52
+        up = bytearray(52)
+        mobile = bytearray(52)
+        for suit in range(4):
+            for i in range(found[suit]):
+                up[order[suit][i]] = 1
+        left = 52 - found[0] - found[1] - found[2] - found[3]
+        frontier = [len(fan) - 1 for fan in fans]
+        waiting = [found[suit] - 1 for suit in range(4)] if self.returns else [-1, -1, -1, -1]
+        fan_todo = list(range(len(fans)))
+        ranks_todo: list[int] = []
+        while True:
+            if fan_todo:
+                number = fan_todo.pop()
+                fan = fans[number]
+                depth = frontier[number]
+                while depth >= 0:
+                    card = fan[depth]
+                    slot = card % 13 + 1
+                    if depth < low[card]:
+                        low[card] = depth
+                        if depth < best[slot]:
+                            best[slot] = depth
+                            ranks_todo.append(slot)
+                    if not up[card]:
+                        i = index[card]
+                        if i == 0 or up[order[card // 13][i - 1]]:
+                            following = card
+                            while True:  # it reaches its foundation, and so may the free cards that follow it
+                                up[following] = 1
+                                left -= 1
+                                nxt = order[following // 13][index[following] + 1]
+                                if nxt < 0:
+                                    break
+                                if mobile[nxt]:
+                                    following = nxt
+                                    continue
+                                place = where[nxt]
+                                if place >= 0 and place != number and fans[place][frontier[place]] == nxt:
+                                    fan_todo.append(place)
+                                break
+                        elif depth and best[slot - 1] > room and best[slot + 1] > room:
+                            blocked[slot].append(number)
+                            break
+                    if depth == 0 and not up[card]:
+                        break
+                    mobile[card] = 1
+                    moving[slot].append(card)
+                    below = best[slot - 1] if best[slot - 1] < best[slot + 1] else best[slot + 1]
+                    if below < room and below + 1 < low[card]:
+                        low[card] = below + 1
+                        if below + 1 < best[slot]:
+                            best[slot] = below + 1
+                            ranks_todo.append(slot)
+                    depth -= 1
+                frontier[number] = depth
+            elif ranks_todo:
+                slot = ranks_todo.pop()
+                reach = best[slot]
+                if reach > room:
+                    continue
+                for near in (slot - 1, slot + 1):
+                    if blocked[near]:
+                        fan_todo.extend(blocked[near])
+                        blocked[near] = []
+                    if reach < room:
+                        for card in moving[near]:
+                            if reach + 1 < low[card]:
+                                low[card] = reach + 1
+                                if reach + 1 < best[near]:
+                                    best[near] = reach + 1
+                                    ranks_todo.append(near)
+                for suit in range(4):
+                    i = waiting[suit]
+                    while i >= 0:
+                        card = order[suit][i]
+                        near = card % 13 + 1
+                        if best[near - 1] > room and best[near + 1] > room:
+                            break
+                        mobile[card] = 1
+                        moving[near].append(card)
+                        below = best[near - 1] if best[near - 1] < best[near + 1] else best[near + 1]
+                        if below < room and below + 1 < low[card]:
+                            low[card] = below + 1
+                            if below + 1 < best[near]:
+                                best[near] = below + 1
+                                ranks_todo.append(near)
+                        i -= 1
+                    waiting[suit] = i
+            else:
+                return left > 0
+
     def buried(self) -> int:
         """How many cards lie over the next card of each foundation (a heuristic)."""
         fans = self.fans
@@ -482,22 +720,26 @@ class Board:
                 total += len(fan) - 1 - fan.index(card)
         return total
 
-    def cost(self, buried_weight: int = 2) -> int:
-        """How promising this position looks (lower first), or -1 when it is proved lost.
+    def estimate(self) -> tuple[int, int]:
+        """How promising this position looks, as ``(base, buried)``, lower first; base -1 proves it lost.
 
-        Settled positions of in-suit games: :meth:`schedule`'s cost plus
-        ``buried_weight`` times :meth:`buried`; where any suit builds on any suit the schedule almost
-        never proves anything and costs most of the time, so only the cards left
-        and :meth:`buried` count. Before the last redeal: redeals left first,
-        then cards left and buried.
+        A strand of the search weighs the two (see :class:`.search.Search`):
+        its priority is ``base + buried_weight * buried`` plus its depth term.
+        Settled positions of in-suit games: :meth:`schedule`'s cost and
+        :meth:`buried`. Where any suit builds on any suit the schedule almost
+        never proves anything and costs most of the time, so the base is the
+        cards left (four times) plus :meth:`buried`, as it is without pruning;
+        before the last redeal the redeals left come first. In those cases
+        ``buried`` is 0: it is in the base already.
         """
         left = 52 - self.found[0] - self.found[1] - self.found[2] - self.found[3]
         if not self.settled:
-            return 1000 * self.redeals_left + 4 * left + self.buried()
+            return 1000 * self.redeals_left + 4 * left + self.buried(), 0
+        if not self.prune:
+            return 4 * left + self.buried(), 0
         if not self.tables.in_suit:
-            return 4 * left + self.buried()
-        cost = self.schedule()
-        return cost if cost < 0 else cost + buried_weight * self.buried()
+            return 4 * left + self.buried(), 0
+        return self.schedule(), self.buried()
 
     def suit_lost(self, suit: int) -> bool:
         """Whether the projection on ``suit`` is lost, which proves this position lost.
@@ -506,15 +748,31 @@ class Board:
         whose fans build in suit (elsewhere this answers False).
         """
         suits = self.tables.suits
-        return suits is not None and self.settled and suits.lost(self.fans, suit)
+        return suits is not None and self.prune and self.settled and suits.lost(self.fans, suit)
+
+    def lost_on_expansion(self) -> bool:
+        """The proofs of loss too costly for every position found, tried on those about to be expanded.
+
+        :meth:`room_lost`, in settled positions of games with capped fans that
+        stay empty once emptied and build in any suit. A best-first search
+        expands only some of the positions it finds, so a proof tried there
+        costs a fraction of one tried on every position, and cuts as much: a
+        position's successors are only found when it is expanded.
+        """
+        return self.prune and self.tables.room and self.settled and self.room_lost()
 
     def any_suit_lost(self) -> bool:
         """:meth:`suit_lost` for any suit."""
         return any(self.suit_lost(suit) for suit in range(4))
 
-    def hopeless(self) -> bool:
-        """Whether :meth:`schedule` proves the position lost."""
-        return self.schedule() < 0
+    def pair_projections(self) -> list[Position]:
+        """This position seen through each pair of suits (:func:`.suits.pair_projections`), where that proves anything.
+
+        Only with pruning on, in settled positions of games that build in suit.
+        """
+        if not self.prune or self.tables.suits is None or not self.settled:
+            return []
+        return pair_projections(self.position())
 
 
 def _first(item: tuple[int, Step]) -> int:

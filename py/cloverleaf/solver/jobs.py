@@ -24,15 +24,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
-from ..deals import MAX_DEAL, deal
+from ..deals import DRAWN_DEALS, MAX_DEAL, deal
 from ..engine import apply_move
 from ..position import Move, Position
 from ..rules import Rules
-from .board import Board
-from .budgets import deal_budget, hint_budget
-from .search import SOLVED, UNKNOWN, UNSOLVABLE, Search, tables_for
+from .board import Board, tables_for
+from .search import Search, Verdict
 
-DAILY_RANGE = 10**9
 Result = TypeVar("Result", covariant=True)
 
 
@@ -54,7 +52,7 @@ def run_to_end(job: Job[Result]) -> Result:
 class HintResult:
     """What a :class:`Hint` found for the last position of its history.
 
-    - ``verdict``: SOLVED, UNSOLVABLE or UNKNOWN, for the current position.
+    - ``verdict``: for the current position.
     - ``solution``: when solved, moves that win from the position ``back``
       decisions ago (usually 0: from the current position). The solution never
       passes through a position of the history other than the one it starts
@@ -62,19 +60,19 @@ class HintResult:
     - ``back``: when solved, how many decisions to take back before the
       solution applies. It is more than 0 only when every win from the current
       position passes through an earlier position of the game.
-    - ``undo``: when unsolvable, how many decisions to take back to reach the
+    - ``undo``: when lost, how many decisions to take back to reach the
       nearest winnable position (None when none was found).
-    - ``earlier``: when unsolvable, what the walk back found: SOLVED (a winnable
-      position, ``undo`` away), UNSOLVABLE (every earlier position is lost too)
-      or UNKNOWN (the budget ran out first).
+    - ``earlier``: when lost, what the walk back found: SOLVED (a winnable
+      position, ``undo`` away), LOST (every earlier position is lost too) or
+      UNKNOWN (the budget ran out first).
     - ``nodes``: nodes searched, all phases together.
     """
 
-    verdict: str
+    verdict: Verdict
     solution: tuple[Move, ...] = ()
     back: int = 0
     undo: int | None = None
-    earlier: str | None = None
+    earlier: Verdict | None = None
     nodes: int = 0
 
 
@@ -84,9 +82,8 @@ def position_key(rules: Rules, position: Position, forced_autoplay: bool = False
     The board plays its safe foundation moves first where the search does, so a
     position and the same position with those moves played share a key.
     """
-    board = Board(tables_for(rules), position, forced_autoplay)
-    if board.autoplays:
-        board.autoplay(None)
+    board = Board(tables_for(rules), position, forced_autoplay=forced_autoplay)
+    board.settle()
     return board.key()
 
 
@@ -123,7 +120,7 @@ class Hint:
             raise ValueError("a hint needs at least the current position")
         self.rules = rules
         self.history = list(history)
-        self.budget = hint_budget(rules) if budget is None else budget
+        self.budget = rules.solver.hint_budget if budget is None else budget
         self.forced_autoplay = forced_autoplay
         self.nodes = 0
         self._keys = [position_key(rules, position, forced_autoplay) for position in self.history]
@@ -147,27 +144,27 @@ class Hint:
             used = search.nodes - before
             self.nodes += used
             nodes -= used
-            if verdict != UNKNOWN:
+            if verdict is not Verdict.UNKNOWN:
                 self._advance(verdict)
         return self._result
 
-    def _advance(self, verdict: str) -> None:
+    def _advance(self, verdict: Verdict) -> None:
         search = self._search
         if self._phase == "ahead":
-            if verdict == SOLVED:
-                self._result = HintResult(SOLVED, search.result().path, nodes=self.nodes)
+            if verdict is Verdict.SOLVED:
+                self._result = HintResult(Verdict.SOLVED, search.solution, nodes=self.nodes)
             else:  # no win avoids the history: is there one through it?
                 self._phase = "through"
                 self._search = self._new_search(self.history[-1])
         elif self._phase == "through":
-            if verdict == SOLVED:
-                back, solution = self._rejoin(search.result().path)
-                self._result = HintResult(SOLVED, solution, back=back, nodes=self.nodes)
+            if verdict is Verdict.SOLVED:
+                back, solution = self._rejoin(search.solution)
+                self._result = HintResult(Verdict.SOLVED, solution, back=back, nodes=self.nodes)
             else:
                 self._phase = "back"
                 self._walk_back(search)
-        elif verdict == SOLVED:
-            self._result = HintResult(UNSOLVABLE, undo=self._back, earlier=SOLVED, nodes=self.nodes)
+        elif verdict is Verdict.SOLVED:
+            self._result = HintResult(Verdict.LOST, undo=self._back, earlier=Verdict.SOLVED, nodes=self.nodes)
         else:
             self._walk_back(search)
 
@@ -176,12 +173,12 @@ class Hint:
         self._lost |= lost_search.parents
         self._back += 1
         if self._back >= len(self.history):
-            self._result = HintResult(UNSOLVABLE, earlier=UNSOLVABLE, nodes=self.nodes)
+            self._result = HintResult(Verdict.LOST, earlier=Verdict.LOST, nodes=self.nodes)
             return
         self._search = self._new_search(self.history[-1 - self._back], self._lost)
 
     def _new_search(self, position: Position, known_lost: set[bytes] | None = None) -> Search:
-        return Search(self.rules, position, known_lost, self.forced_autoplay)
+        return Search(self.rules, position, known_lost, forced_autoplay=self.forced_autoplay)
 
     def _rejoin(self, solution: tuple[Move, ...]) -> tuple[int, tuple[Move, ...]]:
         """Where a solution through the history leaves it for good: (decisions back, the rest).
@@ -206,9 +203,9 @@ class Hint:
 
     def _finish_out_of_budget(self) -> None:
         if self._phase == "back":
-            self._result = HintResult(UNSOLVABLE, earlier=UNKNOWN, nodes=self.nodes)
+            self._result = HintResult(Verdict.LOST, earlier=Verdict.UNKNOWN, nodes=self.nodes)
         else:
-            self._result = HintResult(UNKNOWN, nodes=self.nodes)
+            self._result = HintResult(Verdict.UNKNOWN, nodes=self.nodes)
 
 
 def hint(
@@ -221,8 +218,8 @@ def hint(
 class NextSolvableDeal:
     """The first deal number from ``start`` upward that the solver proves winnable.
 
-    Each deal gets the game's deal budget (:mod:`.budgets`), so the walk, and
-    which deal it stops at, is the same everywhere. Numbers past the last deal
+    Each deal gets the game's deal budget (``rules.solver.deal_budget``), so
+    the walk, and which deal it stops at, is the same everywhere. Numbers past the last deal
     wrap to 1. Deals are proved in the game as played with auto move on
     (``forced_autoplay``, see :attr:`.board.Board.autoplays`): it changes
     nothing but the games with redeals, and a deal won that way is won by a
@@ -230,7 +227,7 @@ class NextSolvableDeal:
 
     Result::
 
-        {"deal": N, "verdict": "solved", "moves": [...], "tried": k, "nodes": n}
+        {"deal": N, "verdict": "solved", "solution": [...], "tried": k, "nodes": n}
 
     ``tried`` counts the deal numbers searched (the found one included),
     ``nodes`` the nodes of the whole walk.
@@ -238,7 +235,7 @@ class NextSolvableDeal:
 
     def __init__(self, rules: Rules, start: int, budget: int | None = None) -> None:
         self.rules = rules
-        self.budget = deal_budget(rules) if budget is None else budget
+        self.budget = rules.solver.deal_budget if budget is None else budget
         self.number = min(max(1, start), MAX_DEAL)
         self.tried = 0
         self.nodes = 0
@@ -256,15 +253,15 @@ class NextSolvableDeal:
             used = search.nodes - before
             self.nodes += used
             nodes -= used
-            if verdict == SOLVED:
+            if verdict is Verdict.SOLVED:
                 self._result = {
                     "deal": self.number,
-                    "verdict": SOLVED,
-                    "moves": list(search.result().moves),
+                    "verdict": verdict.value,
+                    "solution": [str(move) for move in search.solution],
                     "tried": self.tried,
                     "nodes": self.nodes,
                 }
-            elif verdict == UNSOLVABLE or search.nodes >= self.budget:
+            elif verdict is Verdict.LOST or search.nodes >= self.budget:
                 self._search = None
                 self.number = self.number + 1 if self.number < MAX_DEAL else 1
         return self._result
@@ -279,7 +276,7 @@ def next_solvable_deal(rules: Rules, start: int) -> int:
 def daily_start(rules: Rules, date: datetime.date) -> int:
     """Where the deal of the day's walk starts: a hash of the game and the date, 1 to 10**9."""
     digest = hashlib.sha256(f"{rules.id}/{date.isoformat()}".encode()).digest()
-    return int.from_bytes(digest[:8], "big") % DAILY_RANGE + 1
+    return int.from_bytes(digest[:8], "big") % DRAWN_DEALS + 1
 
 
 class DailyDeal(NextSolvableDeal):

@@ -28,7 +28,7 @@ one-suit game that puts every card of suit s on its foundation. If the one-suit
 game has no such sequence, the real position has no win. Nothing in the
 argument needs the set of suits kept to be one suit: the projection on any set
 of suits is lost whenever the position is, which the searches of pairs of suits
-use (:func:`.search.pair_projections`).
+use (:func:`pair_projections`).
 
 The one-suit game itself is searched exhaustively, with the pruning that
 :class:`Board` proves for any in-suit settled position (foundation moves played
@@ -41,6 +41,8 @@ an empty fan, which gives the same position). Its positions are few (at most
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
+
+from ..position import Position
 
 if TYPE_CHECKING:
     from .board import Tables
@@ -181,3 +183,29 @@ def _settle(fans: list[bytes], order: list[int]) -> bytes:
                     moved = True
                     break
     return SEPARATOR.join(sorted(fans))
+
+
+def pair_projections(position: Position) -> list[Position]:
+    """The position seen through each pair of suits that both have cards in the fans.
+
+    The projection on a set of suits keeps, in every fan, only the cards of
+    those suits (in their order), and puts the other suits on their
+    foundations. It is lost whenever the position is (the argument above holds
+    for any set of suits), so a search that proves a projection lost proves the
+    position lost. Pairs in which a suit has no card left in the fans are left
+    out: their one-suit projections already say everything.
+    """
+    present = {card // 13 for fan in position.fans for card in fan}
+    projected: list[Position] = []
+    for first in range(4):
+        for second in range(first + 1, 4):
+            if first in present and second in present:
+                kept = (first, second)
+                found = [count if suit in kept else 13 for suit, count in enumerate(position.foundations)]
+                projected.append(Position(
+                    tuple(tuple(card for card in fan if card // 13 in kept) for fan in position.fans),
+                    (found[0], found[1], found[2], found[3]),
+                    0,
+                    position.deal,
+                ))
+    return projected

@@ -1,0 +1,86 @@
+"""The solver's board agrees with the engine: its unpruned moves are the legal moves, do/undo restore it exactly.
+
+The solver's conventions, under which the board and the engine are compared: a
+board step ``(card, source, dest)`` is the engine's ``Move(card, dest)`` (the
+source is where the card lies, which the engine finds itself), the redeal step
+is the engine's ``REDEAL``, and the order of the moves does not matter (the
+board lists the likeliest first), so the two are compared as sets.
+"""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cloverleaf import CATALOGUE, apply_move, deal, legal_moves
+from cloverleaf.position import REDEAL, Move, Position
+from cloverleaf.rules import Rules
+from cloverleaf.solver.board import REDEAL_STEP, Board, Step, tables_for
+
+games = st.sampled_from(CATALOGUE)
+numbers = st.integers(min_value=1, max_value=10**20)
+choices = st.lists(st.integers(min_value=0, max_value=10**6), max_size=80)
+
+
+def as_move(step: Step) -> Move:
+    return REDEAL if step[2] == REDEAL_STEP else Move(step[0], step[2])
+
+
+def random_walk(rules: Rules, start: Position, picks: list[int]) -> list[Position]:
+    positions = [start]
+    for pick in picks:
+        moves = legal_moves(rules, positions[-1])
+        if not moves:
+            break
+        positions.append(apply_move(rules, positions[-1], moves[pick % len(moves)]))
+    return positions
+
+
+def snapshot(board: Board) -> tuple[object, ...]:
+    return (list(board.fans), list(board.found), list(board.where), board.redeals_left)
+
+
+@settings(max_examples=60, deadline=None)
+@given(games, numbers, choices)
+def test_unpruned_board_moves_are_the_engines_legal_moves(rules: Rules, number: int, picks: list[int]) -> None:
+    tables = tables_for(rules)
+    for position in random_walk(rules, deal(rules, number), picks):
+        steps = Board(tables, position, prune=False).moves()
+        assert len(steps) == len(set(steps))
+        assert {as_move(step) for step in steps} == set(legal_moves(rules, position))
+
+
+@settings(max_examples=60, deadline=None)
+@given(games, numbers, choices)
+def test_pruned_board_moves_are_legal(rules: Rules, number: int, picks: list[int]) -> None:
+    tables = tables_for(rules)
+    for position in random_walk(rules, deal(rules, number), picks):
+        assert {as_move(step) for step in Board(tables, position).moves()} <= set(legal_moves(rules, position))
+
+
+@settings(max_examples=40, deadline=None)
+@given(games, numbers, choices)
+def test_do_plays_the_engines_move_and_undo_restores_the_board_exactly(
+    rules: Rules, number: int, picks: list[int]
+) -> None:
+    tables = tables_for(rules)
+    for position in random_walk(rules, deal(rules, number), picks):
+        board = Board(tables, position, prune=False)
+        before = snapshot(board)
+        for step in board.moves():
+            saved = board.do(step)
+            assert board.position() == apply_move(rules, position, as_move(step))
+            board.undo(step, saved)
+            assert snapshot(board) == before
+
+
+@settings(max_examples=40, deadline=None)
+@given(games, numbers, choices)
+def test_advance_and_retreat_restore_the_board_exactly(rules: Rules, number: int, picks: list[int]) -> None:
+    tables = tables_for(rules)
+    for position in random_walk(rules, deal(rules, number), picks):
+        board = Board(tables, position)
+        before = snapshot(board)
+        for step in board.moves():
+            board.retreat(board.advance(step))
+            assert snapshot(board) == before

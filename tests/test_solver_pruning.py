@@ -1,0 +1,76 @@
+"""Every pruning rule and proof of loss keeps every win: checked against the unpruned search.
+
+A search with ``prune=False`` plays every legal move and proves nothing (only
+the table of positions already seen stays), so where it ends it has seen every
+reachable position: its verdict is the truth. On positions small enough for it
+to end, the pruned search must give the same verdict; a "lost" from a wrong
+proof would show up here as a "solved" of the unpruned search.
+
+The positions: a few cards of each suit (the last ones of its foundation, the
+others already up), dealt into fans of three with the cards a foundation needs
+soonest lying deepest, give or take a few places, beside zero, one or two
+empty fans: the same rules on fewer fans, tight enough that about one in six
+is lost.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cloverleaf.games import CATALOGUE
+from cloverleaf.position import Position
+from cloverleaf.rules import EmptyFan, Rules
+from cloverleaf.solver import Search, Verdict
+
+UNPRUNED_BUDGET = 150_000
+SEEDS = 16
+
+
+def small_position(rules: Rules, cards: int, empty_fans: int, seed: int) -> Position:
+    """``cards`` cards in play, in fans of three (the deepest needed soonest), and ``empty_fans`` empty fans."""
+    chooser = random.Random(seed)
+    lowest = 1 if rules.bases_dealt else 0
+    kept = [0, 0, 0, 0]
+    for _ in range(cards):
+        kept[chooser.choice([suit for suit in range(4) if kept[suit] < 13 - lowest])] += 1
+    found = (13 - kept[0], 13 - kept[1], 13 - kept[2], 13 - kept[3])
+    in_play = [rules.foundation_card(suit, index) for suit in range(4) for index in range(found[suit], 13)]
+    in_play.sort(key=lambda card: rules.foundation_index(card) + 6 * chooser.random(), reverse=True)
+    fans = [tuple(in_play[i:i + 3]) for i in range(0, cards, 3)] + [()] * empty_fans
+    redeals = chooser.randint(0, rules.redeals)
+    return Position(tuple(fans), found, redeals, seed if rules.redeals else 0)
+
+
+def shapes(rules: Rules) -> list[tuple[int, int]]:
+    """(cards, empty fans) small enough for the unpruned search to end.
+
+    Where foundation cards may come back and empty fans take them (Warfield's
+    rules), whole suits can be unwound into the fans, and only positions with
+    no empty fan stay small.
+    """
+    if rules.foundation_return and rules.empty_fan is not EmptyFan.NOTHING:
+        return [(6, 0), (10, 0), (15, 0)]
+    return [(9, 0), (12, 1), (15, 1)]
+
+
+def verdicts(rules: Rules, position: Position) -> tuple[Verdict, Verdict]:
+    pruned = Search(rules, position)
+    pruned.run(UNPRUNED_BUDGET)
+    unpruned = Search(rules, position, prune=False)
+    unpruned.run(UNPRUNED_BUDGET)
+    return pruned.verdict, unpruned.verdict
+
+
+@pytest.mark.parametrize("rules", CATALOGUE, ids=lambda rules: rules.id)
+def test_pruned_and_unpruned_searches_agree_on_small_positions(rules: Rules) -> None:
+    lost = 0
+    for cards, empty in shapes(rules):
+        for seed in range(SEEDS):
+            position = small_position(rules, cards, empty, seed)
+            pruned, unpruned = verdicts(rules, position)
+            assert unpruned is not Verdict.UNKNOWN, (cards, empty, seed)
+            assert pruned is unpruned, (cards, empty, seed, position)
+            lost += unpruned is Verdict.LOST
+    assert lost >= 3  # the lost verdicts, which only a proof gives, are checked too
