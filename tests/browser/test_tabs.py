@@ -111,7 +111,9 @@ def test_one_tab_plays_the_other_takes_over_and_no_result_is_lost(app: App) -> N
 
     # The first tab, no longer the owner, writes nothing when it hides or plays.
     first.page.evaluate("() => window.dispatchEvent(new Event('pagehide'))")
-    first.click_card(movable)
+    first.page.locator('[data-panel-action="close"]').click()
+    first.click_card(movable)  # the card stays; the notice comes back
+    first.page.locator('#panel[data-panel="tab"]').wait_for()
     record = json.loads(first.page.evaluate(f"localStorage.getItem('{SAVE}')"))
     assert record["deal"] == "3"
     assert first.moves() == 0
