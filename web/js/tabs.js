@@ -33,6 +33,7 @@ import { canStore, KEYS, loadGame, onChangeElsewhere, readText, writeText } from
 
 const GAME_LOCK = "cloverleaf.game";
 const CHANNEL = "cloverleaf.tabs";
+const CLAIM_WAIT_MS = 1000; // how long a starting tab waits for the lock (the page it reloads lets go)
 const YIELD_WAIT_MS = 1500; // how long "Play here" waits for the owner to hand the game over
 const BEAT_MS = 5000; // without Web Locks: how often the owner renews its record
 const GONE_MS = 90_000; // without Web Locks: an owner silent this long is gone (background tabs beat once a minute)
@@ -134,7 +135,12 @@ export class Ownership {
     if (this.owns) return true;
     if (this.mode === "alone") return (this.owns = true);
     if (this.mode === "locks") {
-      const got = await this.lock({ ifAvailable: true });
+      // A short wait, not "if available": a reloaded page may start before the
+      // page it replaces has let go of the lock.
+      const controller = new AbortController();
+      const timer = window.setTimeout(() => controller.abort(), CLAIM_WAIT_MS);
+      const got = await this.lock({ signal: controller.signal });
+      clearTimeout(timer);
       if (got !== null) return got;
       this.mode = "record"; // the lock manager refused (a sandboxed page): fall back
     }
