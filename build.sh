@@ -9,12 +9,16 @@
 #                         python3 -m pytest -n 2 --dist loadgroup [ARGS]
 #                         (two workers: the Chromium tests in one, the rest beside them)
 #
-# dist/ holds only static files: the page (web/), the five Pyodide runtime files
+# dist/ holds only static files: the page (web/), the three Pyodide runtime files
 # from the npm package pinned in package.json (in a folder named after its
-# version), the Python package py/cloverleaf (sources and bytecode) as a zip named
-# after a hash of its content, so a browser cache can never serve stale Python
-# next to a new page, and a Pyodide memory snapshot with it imported (returning
-# players start from it; see scripts/snapshot.mjs).
+# version), and in py/, each named after a hash of its content (so a browser cache
+# can never serve stale Python next to a new page): the Python package
+# py/cloverleaf (sources and bytecode) as a zip, Pyodide's standard library
+# trimmed to what the page uses and proved complete by the API plan
+# (scripts/stdlib.mjs), a Pyodide memory snapshot with the package imported
+# (returning players start from it; scripts/snapshot.mjs), and each game's bank
+# of proved-winnable opening tables, drawn before the engine has started
+# (scripts/deal_bank.py).
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -22,7 +26,9 @@ cd "$root"
 dist="${CLOVERLEAF_DIST:-$root/dist}"
 # Where the worker unpacks the package: the snapshot is taken with it there.
 EXTRACT_DIR=/home/pyodide/cloverleaf-app
-PYODIDE_FILES=(pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip pyodide-lock.json)
+# The runtime files the page loads; the standard library is trimmed (scripts/stdlib.mjs)
+# and the lock file is not needed (scripts/package.py).
+PYODIDE_FILES=(pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm)
 
 say() { printf '%s\n' "$*" >&2; }
 
@@ -60,15 +66,27 @@ build() {
     cp "node_modules/pyodide/$file" "$dist/$vendor/$file"
   done
 
-  # The Python package, compiled to bytecode, and a memory snapshot with it
-  # imported, both made in Pyodide itself (scripts/snapshot.mjs); then zipped,
-  # named after hashes of their bytes and listed in js/build-info.js
+  # The Python side, made in Pyodide itself: the package with its bytecode and the
+  # trimmed standard library (scripts/stdlib.mjs), then a memory snapshot from
+  # both (scripts/snapshot.mjs); meanwhile, on CPython, the deal banks
+  # (scripts/deal_bank.py). Then all of it named after hashes of their bytes and
+  # listed in js/build-info.js, and the preloads written into index.html
   # (scripts/package.py).
-  local work
+  local work bank_pid
   work=$(mktemp -d)
-  node scripts/snapshot.mjs node_modules/pyodide py/cloverleaf "$EXTRACT_DIR" "$work"
+  python3 scripts/deal_bank.py "$work/bank.json" --cache node_modules/.cache/cloverleaf-deal-bank &
+  bank_pid=$!
+  node scripts/stdlib.mjs node_modules/pyodide py/cloverleaf "$EXTRACT_DIR" scripts/api_plan.py "$work"
+  node scripts/snapshot.mjs node_modules/pyodide "$EXTRACT_DIR" "$work"
+  wait "$bank_pid"
   python3 scripts/package.py "$dist" "$vendor" "$version" "$work" "$EXTRACT_DIR"
   rm -rf "$work"
+  # The page's modules, build-info.js included, as one file in place of js/main.js
+  # (esbuild, not minified): a phone on 4G then fetches one script, not forty,
+  # each a round trip of its own, before it can draw the table. The modules stay
+  # beside it (the worker imports build-info.js).
+  node_modules/.bin/esbuild "$dist/js/main.js" --bundle --format=esm --target=es2022 \
+    --outfile="$dist/js/main.js" --allow-overwrite --log-level=warning
   # Last, once dist/ holds everything else: the service worker with the list of
   # every file to precache and a cache name that changes whenever one of them does.
   python3 scripts/precache.py "$dist" web/sw.js

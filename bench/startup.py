@@ -1,89 +1,139 @@
-"""Start-up and response time of the page, measured in real Chromium.
+"""Start-up of the page as a newcomer and a returning player see it, in real Chromium.
 
-    python3 bench/startup.py [--runs N]     (after ./build.sh build)
+    python3 bench/startup.py [--profiles phone,desktop] [--runs N]   (after ./build.sh build)
 
-Measures, in one run of one browser against dist/ served on localhost:
+Two profiles, each measured in one run against dist/ served on localhost:
 
-- bare Pyodide: navigation to the end of ``loadPyodide()`` alone, on an empty page
-  served beside the app (same files, same server), on the main thread and, as a
-  second baseline, in a module worker (where the app must run Python);
-- the app: navigation to a playable table (the page's ``cloverleaf:ready`` mark:
-  the engine answered and the deal is drawn), for a deal given in the address;
-- each cold (a fresh browser context: empty HTTP cache) and warm (a reload in the
-  same context; for the app, once its service worker controls the page, as for a
-  returning player: the app then starts from its memory snapshot), median over
-  the runs, and the app's cost over bare Pyodide;
-- click to drawn: from a click on a card (pointerdown + pointerup) to the first
-  animation frame that draws it moved, median over repeated click/undo pairs.
+- ``phone``: Playwright's Pixel 7 (touch, 412x839), the CPU slowed 4x
+  (``Emulation.setCPUThrottlingRate``) and a 4G link of 9 Mbit/s down, 2 up and
+  150 ms latency (``Network.emulateNetworkConditions``), both through the DevTools
+  protocol; they reach the page's module worker too;
+- ``desktop``: 1280x800, no throttling.
 
-Prints a table, beside the previous run's medians, and keeps this run's in
-bench/results/startup.json.
+The server answers as a static host such as GitHub Pages does: HTTP/1.1, gzip for
+the files worth compressing (not zips, not the gzipped snapshot), Cache-Control
+max-age=600.
+
+What each run measures, in this order (interleaved, so all see the same load):
+
+- **bare Pyodide**: ``loadPyodide()`` alone in a module worker, on an empty page
+  served beside the app (same files, same server, a fresh context): the baseline
+  every figure is divided by;
+- **the app's first visit** (a fresh context, no address, nothing stored): the first
+  full deal drawn (52 cards in the DOM, then a frame), the engine ready
+  (body[data-status] "ready"), and the first tap answered: a card the table shows
+  as movable is tapped as soon as the deal is drawn, and the time is when the
+  page shows the move (body[data-moves] changes). A tap that the page drops
+  (before the engine is ready) is repeated once the engine is ready, as a person
+  would, so an app that loses early taps pays for it;
+- **the return visit**: once the service worker controls the page, a reload: the
+  saved table drawn, and the first tap answered (the app then starts from its
+  memory snapshot).
+
+Times are milliseconds from navigation, medians of the runs, and ratios to bare
+Pyodide's median of the same run. The app's own stages (performance marks
+``cloverleaf:*``: downloads done, wasm compiled, Python up, package imported) are
+printed too, to show where a first visit's time goes. Results, with every run's
+figures, go to bench/results/startup.json.
 """
 
 from __future__ import annotations
 
 import argparse
+import email.utils
 import functools
+import gzip
 import http.server
 import json
+import os
 import statistics
 import sys
 import threading
+import time
 from pathlib import Path
 from typing import Any, ClassVar
 
 ROOT = Path(__file__).resolve().parents[1]
 DIST = ROOT / "dist"
-sys.path.insert(0, str(ROOT / "py"))
 sys.path.insert(0, str(ROOT))
 
 from tests.browser.conftest import CHROMIUM_ARGS, QuietServer, chromium_path  # noqa: E402
 
-DEAL = ("clover-leaf", "1")
 RESULTS = ROOT / "bench" / "results" / "startup.json"
+WAIT_MS = 180_000
 
-BARE_HTML = b"""<!doctype html><meta charset="utf-8"><title>bare Pyodide</title>
-<script type="module" src="bare.js"></script>"""
+PHONE_CPU_SLOWDOWN = 4
+PHONE_NETWORK = {
+    "offline": False,
+    "latency": 150,
+    "downloadThroughput": 9_000_000 / 8,
+    "uploadThroughput": 2_000_000 / 8,
+}
 
-
-def bare_js() -> bytes:
-    info = (DIST / "js" / "build-info.js").read_text()
-    folder = next(line.split('"')[1] for line in info.splitlines() if "PYODIDE_DIR" in line)
-    return f"""import {{ loadPyodide }} from "../{folder}pyodide.mjs";
-await loadPyodide({{ indexURL: new URL("../{folder}", import.meta.url).href }});
-performance.mark("bare:ready");
-""".encode()
-
+# The targets of issue 10, as fractions of bare Pyodide's first visit (phone).
+TARGETS = {"first draw": 0.10, "first tap": 0.70, "return tap": 0.10}
 
 WORKER_HTML = b"""<!doctype html><meta charset="utf-8"><title>bare Pyodide in a worker</title>
 <script type="module" src="bare-worker.js"></script>"""
 
-# The same loadPyodide() alone, but in a module worker, as the app must run it.
 WORKER_PAGE_JS = b"""const worker = new Worker(new URL("./bare-worker-thread.js", import.meta.url), { type: "module" });
 worker.onmessage = () => performance.mark("bare:ready");
 """
 
 
+# Bare Pyodide is the npm package as it is (dist/ holds a trimmed standard library
+# and no lock file), served from /bench/pyodide/.
+PYODIDE_PACKAGE = ROOT / "node_modules" / "pyodide"
+BARE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+
+
 def worker_thread_js() -> bytes:
-    return bare_js().replace(b'performance.mark("bare:ready");', b'postMessage("ready");')
+    return b"""import { loadPyodide } from "./pyodide/pyodide.mjs";
+await loadPyodide({ indexURL: new URL("./pyodide/", import.meta.url).href });
+postMessage("ready");
+"""
+
+
+# Files a static host would not compress again: archives, the gzipped snapshot, images.
+STORED_AS_IS = (".zip", ".gz", ".png", ".ico")
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
-    """dist/ as it is, plus /bench/bare.html and /bench/bare.js (loadPyodide alone)."""
+    """dist/ with gzip where a host would use it, plus /bench/* (bare Pyodide)."""
 
+    protocol_version = "HTTP/1.1"
     extra: ClassVar[dict[str, tuple[bytes, str]]] = {}
+    packed: ClassVar[dict[str, bytes]] = {}  # compressed once, before any page loads
 
     def do_GET(self) -> None:
-        path = self.path.split("?", 1)[0]
+        path = self.path.split("?", 1)[0].split("#", 1)[0]
         if path in self.extra:
             body, kind = self.extra[path]
-            self.send_response(200)
-            self.send_header("Content-Type", kind)
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
+            self.answer(body, kind, compress=not path.endswith(STORED_AS_IS), key=path)
             return
-        super().do_GET()
+        file = Path(self.translate_path(path))
+        if file.is_dir():
+            file = file / "index.html"
+        if not file.is_file():
+            self.send_error(404)
+            return
+        kind = self.guess_type(str(file))
+        self.answer(file.read_bytes(), kind, compress=not file.name.endswith(STORED_AS_IS), key=str(file))
+
+    def answer(self, body: bytes, kind: str, compress: bool, key: str | None = None) -> None:
+        encoding = None
+        if compress and "gzip" in self.headers.get("Accept-Encoding", ""):
+            packed = self.packed.get(key) if key else None
+            body, encoding = packed if packed is not None else gzip.compress(body, 6), "gzip"
+        self.send_response(200)
+        self.send_header("Content-Type", kind)
+        if encoding:
+            self.send_header("Content-Encoding", encoding)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Cache-Control", "max-age=600")
+        self.send_header("Last-Modified", email.utils.formatdate(usegmt=True))
+        self.end_headers()
+        self.wfile.write(body)
 
     def log_message(self, format: str, *args: Any) -> None:
         pass
@@ -91,116 +141,270 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
 def serve() -> tuple[QuietServer, str]:
     Handler.extra = {
-        "/bench/bare.html": (BARE_HTML, "text/html"),
-        "/bench/bare.js": (bare_js(), "text/javascript"),
         "/bench/bare-worker.html": (WORKER_HTML, "text/html"),
         "/bench/bare-worker.js": (WORKER_PAGE_JS, "text/javascript"),
         "/bench/bare-worker-thread.js": (worker_thread_js(), "text/javascript"),
     }
+    kinds = {
+        ".mjs": "text/javascript", ".wasm": "application/wasm", ".zip": "application/zip", ".json": "application/json",
+    }
+    for name in BARE_FILES:
+        body = (PYODIDE_PACKAGE / name).read_bytes()
+        Handler.extra[f"/bench/pyodide/{name}"] = (body, kinds[Path(name).suffix])
+    Handler.packed = {
+        str(path): gzip.compress(path.read_bytes(), 6)
+        for path in DIST.rglob("*")
+        if path.is_file() and not path.name.endswith(STORED_AS_IS)
+    }
+    Handler.packed.update(
+        {path: gzip.compress(body, 6) for path, (body, _) in Handler.extra.items() if not path.endswith(STORED_AS_IS)}
+    )
     server = QuietServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(DIST)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
 
 
-def mark_time(page: Any, name: str) -> float:
+# Watches the page from the outside (an init script runs before any of the page's):
+# when 52 cards are in the DOM and the frame after, when the engine is ready, when
+# the moves counter changes after a tap.
+WATCH = """(() => {
+  const seen = { drawn: null, painted: null, ready: null, answered: null, tapAt: null, movesAtTap: null };
+  window.__bench = seen;
+  const check = () => {
+    const now = performance.now();
+    if (seen.drawn === null && document.querySelectorAll('.card').length >= 52) {
+      seen.drawn = now;
+      requestAnimationFrame(() => setTimeout(() => { seen.painted = performance.now(); }, 0));
+    }
+    const body = document.body;
+    if (!body) return;
+    if (seen.ready === null && body.dataset.status === 'ready') seen.ready = now;
+    if (seen.tapAt !== null && seen.answered === null && body.dataset.moves !== seen.movesAtTap) seen.answered = now;
+  };
+  new MutationObserver(check).observe(document, {
+    subtree: true, childList: true, attributes: true, attributeFilter: ['data-moves', 'data-status'],
+  });
+})();"""
+
+# A card to tap: the top card of a fan that the table shows as movable, and where it is.
+TAP_TARGET = """() => {
+  for (const el of document.querySelectorAll('.card.card--movable')) {
+    if (el.dataset.where === 'F') continue;
+    const r = el.getBoundingClientRect();
+    if (r.width === 0) continue;
+    return { card: el.dataset.card, x: r.left + Math.min(8, r.width / 3), y: r.top + Math.min(8, r.height / 4) };
+  }
+  return null;
+}"""
+
+MARKS = """() => Object.fromEntries(performance.getEntriesByType('mark')
+  .filter((m) => m.name.startsWith('cloverleaf:')).map((m) => [m.name.slice(11), m.startTime]))"""
+
+
+class Profile:
+    def __init__(self, name: str, playwright: Any) -> None:
+        self.name = name
+        if name == "phone":
+            device = dict(playwright.devices["Pixel 7"])
+            device.pop("default_browser_type", None)
+            self.options = device
+        else:
+            self.options = {"viewport": {"width": 1280, "height": 800}}
+
+    def page(self, browser: Any) -> tuple[Any, Any]:
+        context = browser.new_context(**self.options)
+        context.add_init_script(WATCH)
+        page = context.new_page()
+        if self.name == "phone":
+            cdp = context.new_cdp_session(page)
+            cdp.send("Network.enable")
+            cdp.send("Network.emulateNetworkConditions", PHONE_NETWORK)
+            cdp.send("Emulation.setCPUThrottlingRate", {"rate": PHONE_CPU_SLOWDOWN})
+        return context, page
+
+    def tap(self, page: Any) -> bool:
+        target = page.evaluate(TAP_TARGET)
+        if target is None:
+            return False
+        page.evaluate("() => { window.__bench.movesAtTap = document.body.dataset.moves; "
+                      "window.__bench.tapAt = performance.now(); }")
+        if self.name == "phone":
+            page.touchscreen.tap(target["x"], target["y"])
+        else:
+            page.mouse.click(target["x"], target["y"])
+        return True
+
+
+def watched(page: Any) -> dict[str, Any]:
+    return dict(page.evaluate("() => window.__bench"))
+
+
+def wait_for(page: Any, what: str) -> None:
     page.wait_for_function(
-        "name => performance.getEntriesByName(name).length > 0 || document.body?.dataset.status === 'error'",
-        arg=name,
-        timeout=120_000,
+        f"() => window.__bench?.{what} != null || document.body?.dataset.status === 'error'", timeout=WAIT_MS
     )
-    value = page.evaluate("name => performance.getEntriesByName(name)[0]?.startTime ?? null", name)
-    if value is None:
+    if page.evaluate("() => document.body.dataset.status") == "error":
         raise SystemExit(f"the page failed to start: {page.locator('#panel').inner_text()}")
-    return float(value)
 
 
-STAGES = ("cloverleaf:runtime", "cloverleaf:package")
+def first_tap(profile: Profile, page: Any) -> dict[str, Any]:
+    """Tap as soon as a deal is drawn; tap again when the page dropped it.
+
+    A tap counts as dropped when it is still unanswered 2 s after the engine is
+    ready (a queued tap is answered within milliseconds of it).
+    """
+    wait_for(page, "painted")
+    profile.tap(page)
+    deadline = time.monotonic() + WAIT_MS / 1000
+    noticed_ready = None
+    while time.monotonic() < deadline:
+        seen = watched(page)
+        if seen["answered"] is not None:
+            return seen
+        if page.evaluate("() => document.body.dataset.status") == "error":
+            raise SystemExit("the page failed to start")
+        if seen["ready"] is not None:
+            if noticed_ready is None:
+                noticed_ready = time.monotonic()
+            elif time.monotonic() - noticed_ready > 2:
+                profile.tap(page)
+                noticed_ready = time.monotonic()
+        time.sleep(0.05)
+    raise SystemExit("no tap was answered")
 
 
-def stage_times(page: Any) -> dict[str, float]:
+def bare_visit(profile: Profile, browser: Any, base: str) -> float:
+    context, page = profile.page(browser)
+    page.goto(f"{base}bench/bare-worker.html")
+    page.wait_for_function("() => performance.getEntriesByName('bare:ready').length > 0", timeout=WAIT_MS)
+    value = float(page.evaluate("() => performance.getEntriesByName('bare:ready')[0].startTime"))
+    context.close()
+    return value
+
+
+def app_visits(profile: Profile, browser: Any, base: str) -> dict[str, Any]:
+    context, page = profile.page(browser)
+    page.goto(f"{base}index.html")
+    first = first_tap(profile, page)
+    wait_for(page, "ready")
+    first = watched(page)
+    marks = page.evaluate(MARKS)
+    start = page.evaluate("() => document.body.dataset.engineStart")
+    page.wait_for_function("() => navigator.serviceWorker?.controller != null", timeout=WAIT_MS)
+    page.wait_for_function("() => document.body.dataset.pending === '0'", timeout=WAIT_MS)
+    page.wait_for_timeout(300)  # the move's save is written
+    page.reload()
+    again = first_tap(profile, page)
+    wait_for(page, "ready")
+    again = watched(page)
+    return_start = page.evaluate("() => document.body.dataset.engineStart")
+    context.close()
     return {
-        name: float(page.evaluate("n => performance.getEntriesByName(n)[0]?.startTime ?? NaN", name))
-        for name in STAGES
+        "first draw": first["painted"],
+        "first ready": first["ready"],
+        "first tap": first["answered"],
+        "return draw": again["painted"],
+        "return ready": again["ready"],
+        "return tap": again["answered"],
+        "marks": marks,
+        "starts": [start, return_start],
     }
 
 
-def load_times(
-    browser: Any, url: str, mark: str, stages: dict[str, list[float]] | None = None, starts: list[str] | None = None
-) -> tuple[float, float]:
-    """(cold, warm) milliseconds from navigation to ``mark``.
+def screenshots(playwright: Any, browser: Any, base: str, out: Path) -> list[str]:
+    """The phone's first seconds of a first visit, as fast as the (throttled) page allows.
 
-    For the app: its stages go to ``stages``, and how its warm start began
-    ("snapshot" or "fresh") to ``starts``.
+    Taken in a visit of their own: a screenshot of a throttled page takes a while,
+    so none is taken during the measured runs. Each file is named after the
+    page's clock when it was taken.
     """
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    page = context.new_page()
-    page.goto(url)
-    cold = mark_time(page, mark)
-    if stages is not None:
-        for name, value in stage_times(page).items():
-            stages.setdefault(f"{name} cold", []).append(value)
-        # A returning player: the service worker has stored the app (and the
-        # start-up snapshot) since the first visit.
-        page.wait_for_function("() => navigator.serviceWorker?.controller != null", timeout=120_000)
-    page.reload()
-    warm = mark_time(page, mark)
-    if stages is not None:
-        for name, value in stage_times(page).items():
-            stages.setdefault(f"{name} warm", []).append(value)
-    if starts is not None:
-        starts.append(str(page.evaluate("() => document.body.dataset.engineStart")))
+    profile = Profile("phone", playwright)
+    context, page = profile.page(browser)
+    out.mkdir(parents=True, exist_ok=True)
+    for old in out.glob("phone-first-visit-*.png"):
+        old.unlink()
+    page.goto(f"{base}index.html", wait_until="commit")
+    taken: list[str] = []
+    while True:
+        at = float(page.evaluate("() => performance.now()"))
+        path = out / f"phone-first-visit-{at / 1000:04.1f}s.png"
+        page.screenshot(path=str(path))
+        taken.append(str(path))
+        if at > 2500 or len(taken) >= 8:
+            break
+        time.sleep(0.15)
     context.close()
-    return cold, warm
+    return taken
 
 
-CLICK_TO_DRAWN = """card => new Promise((resolve) => {
-    const el = document.querySelector(`.card[data-card="${card}"]`);
-    const before = el.style.transform;
-    const r = el.getBoundingClientRect();
-    const options = {bubbles: true, isPrimary: true, pointerId: 1, pointerType: "mouse", button: 0,
-                     clientX: r.left + 5, clientY: r.top + 5};
-    let t0 = 0;
-    const observer = new MutationObserver(() => {
-        if (el.style.transform === before) return;
-        observer.disconnect();
-        requestAnimationFrame(() => resolve(performance.now() - t0));
-    });
-    observer.observe(el, {attributes: true, attributeFilter: ["style"]});
-    t0 = performance.now();
-    el.dispatchEvent(new PointerEvent("pointerdown", options));
-    el.dispatchEvent(new PointerEvent("pointerup", options));
-})"""
-
-SETTLED = "() => document.body.dataset.pending === '0' && !document.querySelector('.card--moving')"
+FIGURES = ("first draw", "first tap", "first ready", "return draw", "return tap", "return ready")
 
 
-def click_times(browser: Any, base: str, count: int) -> list[float]:
-    from cloverleaf import api
+def run_profile(name: str, playwright: Any, browser: Any, base: str, runs: int) -> dict[str, Any]:
+    profile = Profile(name, playwright)
+    bare: list[float] = []
+    app: dict[str, list[float]] = {figure: [] for figure in FIGURES}
+    marks: dict[str, list[float]] = {}
+    starts: list[list[str]] = []
+    for run in range(runs):
+        bare.append(bare_visit(profile, browser, base))
+        visit = app_visits(profile, browser, base)
+        for figure in FIGURES:
+            app[figure].append(float(visit[figure]))
+        for mark, value in visit["marks"].items():
+            marks.setdefault(mark, []).append(float(value))
+        starts.append(visit["starts"])
+        print(f"{name} run {run + 1}/{runs}: bare {bare[-1]:.0f} ms, " + ", ".join(
+            f"{figure} {app[figure][-1]:.0f}" for figure in FIGURES
+        ), file=sys.stderr)
+    base_median = statistics.median(bare)
+    medians = {figure: statistics.median(values) for figure, values in app.items()}
+    return {
+        "runs": runs,
+        "bare first visit": {"median": round(base_median, 1), "all": [round(v) for v in bare]},
+        "app": {
+            figure: {
+                "median": round(medians[figure], 1),
+                "ratio": round(medians[figure] / base_median, 3),
+                "all": [round(v) for v in app[figure]],
+            }
+            for figure in FIGURES
+        },
+        "stages of the first visit": {mark: round(statistics.median(values)) for mark, values in sorted(
+            marks.items(), key=lambda item: statistics.median(item[1])
+        )},
+        "engine starts (first, return)": starts,
+    }
 
-    game, deal = DEAL
-    api.call("settings", json.dumps({"clickToPlay": True, "autoMove": True, "autoComplete": True}))
-    state = json.loads(api.call("new", json.dumps({"game": game, "deal": deal})))["ok"]["state"]
-    card = next(iter(state["click"]))
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    page = context.new_page()
-    page.goto(f"{base}index.html#{game}/{deal}")
-    mark_time(page, "cloverleaf:ready")
-    page.wait_for_function(SETTLED)
-    times = []
-    for _ in range(count):
-        times.append(float(page.evaluate(CLICK_TO_DRAWN, card)))
-        page.wait_for_function(SETTLED)
-        page.locator('[data-action="undo"]').click()
-        page.wait_for_function("() => document.body.dataset.moves === '0'")
-        page.wait_for_function(SETTLED)
-    context.close()
-    return times
+
+def report(name: str, result: dict[str, Any]) -> None:
+    base = result["bare first visit"]["median"]
+    print(f"\n{name}: median of {result['runs']} runs, ms from navigation (ratio to bare Pyodide's first visit)")
+    print(f"  bare Pyodide, first visit (worker)   {base:>8.0f}  {'1.00':>6}")
+    labels = {
+        "first draw": "app first visit: deal drawn",
+        "first tap": "app first visit: first tap answered",
+        "first ready": "app first visit: engine ready",
+        "return draw": "return visit: table drawn",
+        "return tap": "return visit: first tap answered",
+        "return ready": "return visit: engine ready",
+    }
+    for figure, label in labels.items():
+        entry = result["app"][figure]
+        target = f"  (target {TARGETS[figure]:.2f})" if name == "phone" and figure in TARGETS else ""
+        print(f"  {label:<37}{entry['median']:>8.0f}  {entry['ratio']:>6.2f}{target}")
+    stages = result["stages of the first visit"]
+    if stages:
+        print("  the first visit's stages (median ms): " + ", ".join(f"{k} {v}" for k, v in stages.items()))
+    print(f"  engine starts (first, return): {result['engine starts (first, return)']}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--runs", type=int, default=5, help="page loads of each kind (default 5)")
-    parser.add_argument("--clicks", type=int, default=15, help="click/undo pairs (default 15)")
+    parser.add_argument("--runs", type=int, default=5, help="runs of each profile (default 5)")
+    parser.add_argument("--profiles", default="phone,desktop", help="phone, desktop or both (default)")
+    parser.add_argument("--out", type=Path, default=RESULTS, help="where to write the results")
+    parser.add_argument("--screenshots", type=Path, help="also keep the phone's first seconds here, as PNGs")
     args = parser.parse_args()
     if not (DIST / "js" / "build-info.js").is_file():
         raise SystemExit("dist/ is missing: run ./build.sh build first")
@@ -208,66 +412,24 @@ def main() -> None:
     from playwright.sync_api import sync_playwright
 
     server, base = serve()
-    game, deal = DEAL
-    results: dict[str, list[float]] = {
-        "bare cold": [], "bare warm": [], "worker cold": [], "worker warm": [], "app cold": [], "app warm": []
-    }
-    stages: dict[str, list[float]] = {}
-    starts: list[str] = []  # how each warm start of the app began
+    load = os.getloadavg()
+    results: dict[str, Any] = {"machine load (1, 5, 15 min) at the start": [round(v, 1) for v in load]}
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS, headless=True)
-        for run in range(args.runs):
-            # Interleaved, so both see the same machine load.
-            cold, warm = load_times(browser, f"{base}bench/bare.html", "bare:ready")
-            results["bare cold"].append(cold)
-            results["bare warm"].append(warm)
-            cold, warm = load_times(browser, f"{base}bench/bare-worker.html", "bare:ready")
-            results["worker cold"].append(cold)
-            results["worker warm"].append(warm)
-            cold, warm = load_times(browser, f"{base}index.html#{game}/{deal}", "cloverleaf:ready", stages, starts)
-            results["app cold"].append(cold)
-            results["app warm"].append(warm)
-            print(f"run {run + 1}/{args.runs} done", file=sys.stderr)
-        clicks = click_times(browser, base, args.clicks)
+        for name in args.profiles.split(","):
+            results[name] = run_profile(name.strip(), playwright, browser, base, args.runs)
+        shots = screenshots(playwright, browser, base, args.screenshots) if args.screenshots else []
         browser.close()
     server.shutdown()
-
-    median = {name: statistics.median(values) for name, values in results.items()}
-    print(f"\nStart-up, navigation to ready, median of {args.runs} runs (ms; min-max)")
-    print(f"{'':6}{'bare Pyodide':>22}{'Clover Leaf':>22}{'extra':>10}")
-    for kind in ("cold", "warm"):
-        bare, app = results[f"bare {kind}"], results[f"app {kind}"]
-        extra = median[f"app {kind}"] / median[f"bare {kind}"] - 1
-        print(
-            f"{kind:6}{median[f'bare {kind}']:>8.0f} ({min(bare):.0f}-{max(bare):.0f})".ljust(28)
-            + f"{median[f'app {kind}']:>8.0f} ({min(app):.0f}-{max(app):.0f})".ljust(22)
-            + f"{extra:>+9.1%}"
-        )
-    print("\nBeside bare Pyodide in a module worker (where the app must run it), median (ms)")
-    for kind in ("cold", "warm"):
-        extra = median[f"app {kind}"] / median[f"worker {kind}"] - 1
-        print(f"{kind:6}{median[f'worker {kind}']:>8.0f}{median[f'app {kind}']:>22.0f}{extra:>+19.1%}")
-    print("\nThe app's stages, median (ms from navigation): Python runtime up, package imported, table ready")
-    for kind in ("cold", "warm"):
-        runtime = statistics.median(stages[f"cloverleaf:runtime {kind}"])
-        package = statistics.median(stages[f"cloverleaf:package {kind}"])
-        print(f"{kind:6}{runtime:>10.0f}{package:>10.0f}{median[f'app {kind}']:>10.0f}")
-    snapshots = starts.count("snapshot")
-    print(f"Warm starts restored from the start-up snapshot: {snapshots} of {len(starts)}")
-    print(f"\nClick to moved card drawn, median of {len(clicks)}: {statistics.median(clicks):.1f} ms "
-          f"(min {min(clicks):.1f}, max {max(clicks):.1f})")
-    median["click to drawn"] = statistics.median(clicks)
-    previous = json.loads(RESULTS.read_text()) if RESULTS.is_file() else {}
-    if previous.get("median"):
-        print("\nPrevious run, median (ms): " + ", ".join(
-            f"{name} {value:.0f}" for name, value in previous["median"].items() if name in median
-        ))
-    RESULTS.parent.mkdir(parents=True, exist_ok=True)
-    RESULTS.write_text(json.dumps(
-        {"runs": args.runs, "median": {name: round(value, 1) for name, value in median.items()},
-         "warm starts from the snapshot": f"{snapshots} of {len(starts)}"},
-        indent=1,
-    ) + "\n")
+    results["machine load (1, 5, 15 min) at the end"] = [round(v, 1) for v in os.getloadavg()]
+    for name in args.profiles.split(","):
+        report(name.strip(), results[name.strip()])
+    print(f"\nmachine load average (1, 5, 15 min): {results['machine load (1, 5, 15 min) at the start']} at the start, "
+          f"{results['machine load (1, 5, 15 min) at the end']} at the end, on {os.cpu_count()} cores")
+    if shots:
+        print("screenshots of the phone's first visit: " + ", ".join(shots))
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(results, indent=1) + "\n")
 
 
 if __name__ == "__main__":

@@ -1,18 +1,28 @@
-"""Put the Python package and its start-up snapshot into dist/ (run by build.sh).
+"""Put the Python side of the page into dist/ and say what the build holds (run by build.sh).
 
     python3 scripts/package.py DIST PYODIDE_DIR PYODIDE_VERSION WORK_DIR EXTRACT_DIR
 
-WORK_DIR is what scripts/snapshot.mjs wrote: ``package/`` (sources and bytecode)
-and ``snapshot.gz``. Writes into DIST:
+WORK_DIR holds what the build's earlier steps wrote: ``package.zip`` (the package
+with its bytecode) and ``python_stdlib.zip`` (the trimmed standard library), both
+from scripts/stdlib.mjs; ``snapshot.gz`` (scripts/snapshot.mjs); ``bank.json``
+(scripts/deal_bank.py). Writes into DIST:
 
-- ``py/cloverleaf-<version>-<hash>.zip``: a deterministic zip (sorted names,
-  fixed time stamps) of ``package/``, which the worker unpacks with
-  ``pyodide.unpackArchive``;
+- ``py/cloverleaf-<version>-<hash>.zip``, which the worker unpacks;
+- ``py/python_stdlib-<pyodide version>-<hash>.zip``, Pyodide's standard library
+  as the page needs it (Pyodide's own, 2.5 MB, is not shipped);
 - ``py/pyodide-<pyodide version>-cloverleaf-<hash>.snapshot.gz``;
-- ``js/build-info.js``: what this build contains, for the page and the worker.
+- ``py/deals-<game>-<hash>.json``: each game's bank of opening tables, drawn
+  before the engine has started;
+- ``js/build-info.js``: what this build contains, for the page and the worker;
+- in ``index.html``, the ``<!-- build: preloads -->`` line becomes preload
+  links for what a first visit needs first and longest: the default game's deal
+  bank (drawn at once) and the WebAssembly runtime (3.5 MB, compiled as it
+  arrives), so both downloads start before any script has run. The standard
+  library and the package are needed only once the runtime is compiled: they
+  start with the engine, and do not slow the page's own files down on a phone.
 
-Both files are named after a hash of their bytes, so a browser cache can never
-serve stale Python (or a snapshot of it) next to a new page.
+Every Python file is named after a hash of its bytes, so a browser cache can
+never serve stale Python (or a snapshot of it) next to a new page.
 """
 
 from __future__ import annotations
@@ -23,59 +33,93 @@ import json
 import sys
 import zipfile
 from pathlib import Path
+from typing import Any
 
-FIXED_TIME = (2020, 1, 1, 0, 0, 0)
-
-
-def deterministic_zip(root: Path) -> tuple[bytes, int]:
-    """Every file under ``root`` (names relative to it), in sorted order."""
-    files = sorted(path for path in root.rglob("*") if path.is_file())
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
-        for path in files:
-            info = zipfile.ZipInfo(path.relative_to(root).as_posix(), date_time=FIXED_TIME)
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o644 << 16
-            archive.writestr(info, path.read_bytes())
-    return buffer.getvalue(), len(files)
+ROOT = Path(__file__).resolve().parents[1]
+DEFAULT_GAME = "clover-leaf"  # as web/js/state.js
+PRELOADS_MARK = "<!-- build: preloads -->"
 
 
 def short_hash(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()[:12]
 
 
-def app_version(package: Path) -> str:
-    for line in (package / "__init__.py").read_text(encoding="utf-8").splitlines():
+def app_version(package_init: str) -> str:
+    for line in package_init.splitlines():
         if line.startswith("__version__"):
             return line.split("=", 1)[1].strip().strip("\"'")
     return "0.0.0"
 
 
+def hashed(dist: Path, stem: str, suffix: str, data: bytes) -> str:
+    """Write ``data`` as py/<stem>-<hash><suffix>; its path relative to dist."""
+    name = f"py/{stem}-{short_hash(data)}{suffix}"
+    (dist / name).write_bytes(data)
+    return name
+
+
+def preload_links(info: dict[str, Any]) -> str:
+    fetches = [info["DEAL_BANK"][DEFAULT_GAME], info["PYODIDE_DIR"] + "pyodide.asm.wasm"]
+    return "\n".join(f'<link rel="preload" href="{url}" as="fetch" crossorigin>' for url in fetches)
+
+
 def main(dist_dir: str, pyodide_dir: str, pyodide_version: str, work_dir: str, extract_dir: str) -> int:
     dist, work = Path(dist_dir), Path(work_dir)
-    package = work / "package"
-    data, count = deterministic_zip(package)
-    digest = short_hash(data)
-    version = app_version(package / "cloverleaf")
-    zip_name = f"py/cloverleaf-{version}-{digest}.zip"
-    snapshot = (work / "snapshot.gz").read_bytes()
-    snapshot_name = f"py/pyodide-{pyodide_version}-cloverleaf-{short_hash(snapshot)}.snapshot.gz"
     (dist / "py").mkdir(exist_ok=True)
-    (dist / zip_name).write_bytes(data)
-    (dist / snapshot_name).write_bytes(snapshot)
-    info = {
+    package = (work / "package.zip").read_bytes()
+    with zipfile.ZipFile(io.BytesIO(package)) as archive:
+        version = app_version(archive.read("cloverleaf/__init__.py").decode("utf-8"))
+        package_files = len(archive.namelist())
+    zip_name = hashed(dist, f"cloverleaf-{version}", ".zip", package)
+    stdlib = (work / "python_stdlib.zip").read_bytes()
+    stdlib_name = hashed(dist, f"python_stdlib-{pyodide_version}", ".zip", stdlib)
+    snapshot = (work / "snapshot.gz").read_bytes()
+    snapshot_name = hashed(dist, f"pyodide-{pyodide_version}-cloverleaf", ".snapshot.gz", snapshot)
+    bank = json.loads((work / "bank.json").read_text(encoding="utf-8"))
+    banks = {}
+    for game, states in bank["deals"].items():
+        data = json.dumps({"states": states}, separators=(",", ":")).encode()
+        banks[game] = hashed(dist, f"deals-{game}", ".json", data)
+    lock = json.loads((ROOT / "node_modules" / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))
+    vendor = dist / pyodide_dir
+    info: dict[str, Any] = {
         "APP_VERSION": version,
         "PYODIDE_VERSION": pyodide_version,
         "PYODIDE_DIR": pyodide_dir.rstrip("/") + "/",
         "PACKAGE_ZIP": zip_name,
-        "BUILD_HASH": digest,
+        "BUILD_HASH": short_hash(package),
         "SNAPSHOT": snapshot_name,
         "EXTRACT_DIR": extract_dir,
+        "STDLIB_ZIP": stdlib_name,
+        # Pyodide's lock file lists packages to install; the page installs none, so
+        # the worker hands loadPyodide this instead of downloading 119 kB.
+        "PYODIDE_LOCK": {"info": lock["info"], "packages": {}},
+        "DEAL_BANK": banks,
+        # The engine settings the banks' tables were made with (the engine's defaults).
+        "DEAL_BANK_SETTINGS": bank["settings"],
+        "GAMES": bank["games"],
+        # What a first visit downloads before Python starts, in bytes (as the
+        # browser hands them over, decoded), for the loading bar.
+        "DOWNLOAD_BYTES": {
+            "wasm": (vendor / "pyodide.asm.wasm").stat().st_size,
+            "runtime": (vendor / "pyodide.asm.mjs").stat().st_size + (vendor / "pyodide.mjs").stat().st_size,
+            "stdlib": len(stdlib),
+            "package": len(package),
+        },
     }
     lines = ["// Written by build.sh: what this build of dist/ contains. Do not edit.\n"]
     lines += [f"export const {key} = {json.dumps(value)};\n" for key, value in info.items()]
     (dist / "js" / "build-info.js").write_text("".join(lines), encoding="utf-8")
-    print(f"python package: {zip_name} ({count} files with bytecode, {len(data):,} bytes)", file=sys.stderr)
+    page = dist / "index.html"
+    html = page.read_text(encoding="utf-8")
+    if PRELOADS_MARK not in html:
+        raise SystemExit(f"{page} has no {PRELOADS_MARK} line")
+    page.write_text(html.replace(PRELOADS_MARK, preload_links(info)), encoding="utf-8")
+    print(
+        f"python package: {zip_name} ({package_files} files with bytecode, {len(package):,} bytes); "
+        f"standard library {stdlib_name} ({len(stdlib):,} bytes); deal banks of {len(banks)} games",
+        file=sys.stderr,
+    )
     return 0
 
 

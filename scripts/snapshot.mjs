@@ -1,25 +1,20 @@
-// Prepare the Python package for the page in Pyodide itself (run by build.sh):
+// A Pyodide memory snapshot with the page's package imported (run by build.sh):
 //
-//   node scripts/snapshot.mjs PYODIDE_DIR PACKAGE_DIR EXTRACT_DIR WORK_DIR
+//   node scripts/snapshot.mjs PYODIDE_DIR EXTRACT_DIR WORK_DIR
 //
-// PACKAGE_DIR is py/cloverleaf. Writes, under WORK_DIR:
-//   package/cloverleaf/...  the sources and their bytecode (__pycache__/*.pyc), which
-//                           scripts/package.py zips for the page;
-//   snapshot.gz             a Pyodide memory snapshot with the package imported.
+// WORK_DIR holds what scripts/stdlib.mjs wrote (python_stdlib.zip, the trimmed
+// standard library; package.zip, the package with its bytecode); this writes
+// WORK_DIR/snapshot.gz.
 //
-// Bytecode: compiled by Pyodide's own Python (these machines have no CPython of the
-// same version), as unchecked-hash .pyc files, valid whatever time stamps the
-// unpacked files get: the zip is named after a hash of its content, so sources and
-// bytecode never disagree. Importing the package from bytecode takes about a fifth
-// of the time of compiling it at every start.
-//
-// Snapshot: a player's start-up is CPU-bound. Pyodide spends most of it starting the
+// A player's start-up is CPU-bound. Pyodide spends most of it starting the
 // interpreter (stdlib imports, its own bootstrap), then we import our package. A
 // snapshot is the WebAssembly memory right after all of that, taken once here: the
 // worker hands it to loadPyodide({_loadSnapshot}) and skips that work. It fits only
 // the exact pyodide.asm.wasm it was made with (Pyodide checks its build id), so
-// build.sh makes it from the same npm package it copies into dist/. The package is
-// imported from EXTRACT_DIR, where the worker unpacks the zip too.
+// build.sh makes it from the same npm package it copies into dist/, and only the
+// standard library zip it was made with: Python's zip importer keeps the zip's
+// table of contents in memory, so the worker restores it with the very same
+// trimmed zip. The package is unpacked into EXTRACT_DIR, as the worker does.
 //
 // What the snapshot fixes for every player: Python's string hash seed (0 here) and
 // the state of the `random` module's shared generator. Neither matters: deal
@@ -32,69 +27,38 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import zlib from "node:zlib";
 
-const [pyodideDir, packageDir, extractDir, workDir] = process.argv.slice(2);
+const [pyodideDir, extractDir, workDir] = process.argv.slice(2);
 if (!workDir) {
-  console.error("usage: node scripts/snapshot.mjs PYODIDE_DIR PACKAGE_DIR EXTRACT_DIR WORK_DIR");
+  console.error("usage: node scripts/snapshot.mjs PYODIDE_DIR EXTRACT_DIR WORK_DIR");
   process.exit(2);
 }
 
 const { loadPyodide } = await import(pathToFileURL(path.resolve(pyodideDir, "pyodide.mjs")).href);
 const pyodide = await loadPyodide({
   indexURL: path.resolve(pyodideDir) + "/",
+  stdLibURL: path.join(workDir, "python_stdlib.zip"),
   env: { PYTHONHASHSEED: "0" },
   stdout: () => {},
   _makeSnapshot: true,
 });
-const { FS } = pyodide;
-const packageName = path.basename(path.resolve(packageDir));
-
-// Host -> Pyodide: the sources, without any bytecode the host may have written.
-function copyIn(hostDir, pyDir) {
-  FS.mkdirTree(pyDir);
-  for (const entry of fs.readdirSync(hostDir, { withFileTypes: true })) {
-    if (entry.name === "__pycache__" || /\.py[co]$/.test(entry.name)) continue;
-    const from = path.join(hostDir, entry.name);
-    const to = `${pyDir}/${entry.name}`;
-    if (entry.isDirectory()) copyIn(from, to);
-    else FS.writeFile(to, new Uint8Array(fs.readFileSync(from)));
-  }
-}
-
-// Pyodide -> host: sources and bytecode, for the zip.
-function copyOut(pyDir, hostDir) {
-  fs.mkdirSync(hostDir, { recursive: true });
-  for (const name of FS.readdir(pyDir)) {
-    if (name === "." || name === "..") continue;
-    const from = `${pyDir}/${name}`;
-    const to = path.join(hostDir, name);
-    if (FS.isDir(FS.stat(from).mode)) copyOut(from, to);
-    else fs.writeFileSync(to, FS.readFile(from));
-  }
-}
-
-copyIn(packageDir, `${extractDir}/${packageName}`);
+pyodide.unpackArchive(new Uint8Array(fs.readFileSync(path.join(workDir, "package.zip"))), "zip", { extractDir });
 const count = pyodide.runPython(`
-import compileall, gc, importlib, pkgutil, py_compile, sys
+import gc, importlib, os, sys
 root = ${JSON.stringify(extractDir)}
-compileall.compile_dir(
-    root, quiet=1, invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH
-)
 sys.path.insert(0, root)
-package = importlib.import_module(${JSON.stringify(packageName)})
-names = [package.__name__] + [
-    module.name
-    for module in pkgutil.walk_packages(package.__path__, package.__name__ + ".")
-    if not module.name.endswith(".__main__")
-]
+names = []
+for folder, dirs, files in os.walk(root):
+    dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+    base = os.path.relpath(folder, root).replace(os.sep, ".")
+    names += [base if f == "__init__.py" else base + "." + f[:-3]
+              for f in sorted(files) if f.endswith(".py") and f != "__main__.py"]
 for name in names:
     importlib.import_module(name)
-del compileall, importlib, pkgutil, py_compile, package, name, root
+del folder, dirs, files, base, root, name
 gc.collect()
 len(names)
 `);
-const packageOut = path.join(workDir, "package");
-fs.rmSync(packageOut, { recursive: true, force: true });
-copyOut(`${extractDir}/${packageName}`, path.join(packageOut, packageName));
+pyodide.runPython("del names, gc, importlib, os, sys");
 
 const snapshot = pyodide.makeMemorySnapshot();
 const packed = zlib.gzipSync(snapshot, { level: 9 });

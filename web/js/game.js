@@ -7,6 +7,8 @@
 
 import { setAnimations } from "./anim.js";
 import { showState } from "./bar.js";
+import { has } from "./i18n.js";
+import { showWaiting } from "./loading.js";
 import { report } from "./report.js";
 import { gameInfo } from "./state.js";
 import { ENGINE_SETTINGS, storeSettings } from "./storage.js";
@@ -39,6 +41,13 @@ export class Game {
     this.beforeMove = new Set();
     /** Whether this tab may play: another tab may have the game (tabs.js). */
     this.mayPlay = () => true;
+    /** The table on screen before the engine has answered for it (start-up), or null. @type {State | null} */
+    this.drawn = null;
+    /** @type {(same: boolean) => void} */
+    this.settle = () => {};
+    /** Resolves once start-up is over: true when the engine's table is the one drawn early. @type {Promise<boolean>} */
+    this.early = new Promise((resolve) => (this.settle = resolve));
+    this.waiting = 0; // moves made on the early table, waiting for the engine
   }
 
   /**
@@ -62,6 +71,42 @@ export class Game {
     return this.app.engine === "ready" && this.app.table !== null && this.mayPlay();
   }
 
+  /** The table on screen: the engine's, or the one drawn before the engine started. */
+  get table() {
+    return this.app.table ?? this.drawn;
+  }
+
+  /** Whether cards can be tapped and dragged: the engine is ready, or a table is drawn while it starts. */
+  get playable() {
+    return this.ready || (this.drawn !== null && this.app.engine !== "failed" && this.mayPlay());
+  }
+
+  /**
+   * Draw a table the engine has not answered yet (start-up: a saved table, a deal
+   * from the bank). Moves made on it wait for settleEarly; nobody else hears of it.
+   * @param {State} state
+   * @param {{daily: string | null}} context
+   */
+  drawEarly(state, { daily }) {
+    this.drawn = state;
+    document.body.dataset.drawn = "early";
+    this.view.setReserve(gameInfo(this.app, state.game)?.redeals ? 104 : 0);
+    this.view.render(state);
+    if (has("status.moves")) showState(state, gameInfo(this.app, state.game), { daily });
+    performance.mark("cloverleaf:drawn"); // bench/startup.py reads it
+  }
+
+  /**
+   * Start-up is over: the moves made on the early table are played when the
+   * engine's table is that table (`same`), else dropped.
+   * @param {boolean} same
+   */
+  settleEarly(same) {
+    this.drawn = null;
+    delete document.body.dataset.drawn;
+    this.settle(same);
+  }
+
   /**
    * Show a table the engine answered.
    * @param {Table} table
@@ -83,7 +128,7 @@ export class Game {
 
   /** Draw the bar again (after a language change, a new daily date). */
   redrawBar() {
-    const state = this.app.table;
+    const state = this.table;
     if (state) showState(state, gameInfo(this.app, state.game), { daily: this.app.daily });
   }
 
@@ -94,7 +139,7 @@ export class Game {
    * @param {{animate?: boolean, card?: string}} [options]  card: the card it is about, for a refusal's words
    */
   async act(method, params = {}, { animate = true, card } = {}) {
-    if (!this.ready) return false;
+    if (!this.ready && !(await this.afterStart(card))) return false;
     for (const listener of this.beforeMove) listener();
     try {
       this.show(await this.engine.request(method, params), { animate });
@@ -103,6 +148,29 @@ export class Game {
       report(error, { card });
       return false;
     }
+  }
+
+  /**
+   * A move made on the early table waits for the engine, its card marked; true
+   * when it may be played: the engine's table is the one it was made on.
+   * @param {string} [card]
+   */
+  async afterStart(card) {
+    if (!this.playable) return false;
+    this.showWaiting(+1);
+    if (card) this.view.cardElement(card)?.classList.add("card--waiting");
+    const same = await this.early;
+    this.showWaiting(-1);
+    if (card) this.view.cardElement(card)?.classList.remove("card--waiting");
+    return same && this.ready;
+  }
+
+  /** @param {number} change  one more (+1) or one fewer (-1) move waiting (body[data-waiting]) */
+  showWaiting(change) {
+    this.waiting += change;
+    if (this.waiting > 0) document.body.dataset.waiting = String(this.waiting);
+    else delete document.body.dataset.waiting;
+    showWaiting(this.waiting);
   }
 
   // ---- the player's moves -------------------------------------------------------
@@ -121,11 +189,11 @@ export class Game {
   }
 
   undo(count = 1) {
-    return this.app.table?.canUndo ? this.act("undo", { count }) : Promise.resolve(false);
+    return this.table?.canUndo ? this.act("undo", { count }) : Promise.resolve(false);
   }
 
   redo() {
-    return this.app.table?.canRedo ? this.act("redo") : Promise.resolve(false);
+    return this.table?.canRedo ? this.act("redo") : Promise.resolve(false);
   }
 
   redeal() {

@@ -8,7 +8,7 @@
 
 import { announceChange, label } from "./a11y.js";
 import { setAnimations } from "./anim.js";
-import { PYODIDE_DIR } from "./build-info.js";
+import { PACKAGE_ZIP, PYODIDE_DIR, STDLIB_ZIP } from "./build-info.js";
 import { Clock } from "./clock.js";
 import { Deals } from "./deals.js";
 import { bindSettings, openGames, openSettings } from "./dialogs.js";
@@ -45,9 +45,14 @@ followSystemTheme(prefs);
 const table = /** @type {HTMLElement} */ (document.querySelector("#table"));
 const view = new TableView(table);
 
+// The worker starts when startup.js says (after the first table is drawn).
 const engine = new EngineClient(
   new URL("./worker.js", import.meta.url),
-  new URL(`../${PYODIDE_DIR}pyodide.asm.wasm`, import.meta.url),
+  {
+    wasm: new URL(`../${PYODIDE_DIR}pyodide.asm.wasm`, import.meta.url),
+    stdlib: new URL(`../${STDLIB_ZIP}`, import.meta.url),
+    package: new URL(`../${PACKAGE_ZIP}`, import.meta.url),
+  },
   (pending) => (document.body.dataset.pending = String(pending)),
 );
 
@@ -78,17 +83,12 @@ const tabs = new Tabs(ownership, {
 engine.onEvent = (event) => startup.onEvent(event); // the worker's first event comes after this script
 
 whenUnavailable((message) => startup.fail(message));
-// Problems found before the texts are loaded (the settings are read first of
-// all) are said once they are.
-const texts = setLanguage(prefs.lang).catch((error) => console.warn(`texts: ${error}`));
-onProblem((problem, key) =>
-  texts.then(() => {
-    if (problem === "unavailable") startup.tell(t("storage.unavailable"));
-    else if (key === KEYS.save) startup.tell(t("save.unreadable"));
-    else if (key === KEYS.stats) startup.tell(t("stats.unreadable"));
-    else startup.tell(t("storage.unreadable"));
-  }),
-);
+onProblem((problem, key) => {
+  if (problem === "unavailable") startup.tell(() => t("storage.unavailable"));
+  else if (key === KEYS.save) startup.tell(() => t("save.unreadable"));
+  else if (key === KEYS.stats) startup.tell(() => t("stats.unreadable"));
+  else startup.tell(() => t("storage.unreadable"));
+});
 
 // ---- input ------------------------------------------------------------------------
 
@@ -121,8 +121,8 @@ bindPointer(
   table,
   view,
   {
-    enabled: () => game.ready,
-    destinations: (card) => app.table?.movable[card] ?? [],
+    enabled: () => game.playable, // a table drawn while the engine starts takes moves too (they wait)
+    destinations: (card) => game.table?.movable[card] ?? [],
     click,
     drop: (card, to) => game.drop(card, to),
     dragStart: () => guidance.clear(),
@@ -130,15 +130,15 @@ bindPointer(
   moveDuration,
 );
 const keys = bindCardKeys(table, view, {
-  state: () => app.table,
-  enabled: () => game.ready,
+  state: () => game.table,
+  enabled: () => game.playable,
   click,
   play: (card, to) => game.drop(card, to),
   newDeal: () => deals.newDeal(),
   help: () => info.open("help"),
 });
 new ResizeObserver(() => {
-  if (app.table) view.render(app.table);
+  if (game.table) view.render(game.table);
   else view.relayout();
 }).observe(table);
 
@@ -193,14 +193,14 @@ onChange(() => {
   info.refresh();
 });
 
-Promise.all([texts, tabs.claim()])
-  .then(() => {
-    const started = startup.run();
-    // Answered right after start-up's first requests: unreadable statistics are
-    // set aside and said with the first table's notices.
-    stats.check().catch((error) => console.warn(`statistics: ${error?.message ?? error}`));
-    return started;
-  })
+// The table is drawn at once; the words follow when the language has loaded, and
+// the first game once this tab knows whether it owns it (tabs.js).
+const texts = setLanguage(prefs.lang).catch((error) => console.warn(`texts: ${error}`));
+startup
+  .run(Promise.all([texts, tabs.claim()]))
   .then(() => {
     if (app.engine === "ready" && app.table) tabs.ready();
   });
+// Sent along with start-up's first requests: unreadable statistics are set aside
+// and said with the first table's notices.
+stats.check().catch((error) => console.warn(`statistics: ${error?.message ?? error}`));

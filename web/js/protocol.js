@@ -116,10 +116,12 @@
 /**
  * Page -> worker messages.
  * - {wasm}: Pyodide's compiled WebAssembly module, or null (first, once).
+ * - {file, bytes}: the standard library or the package zip the page downloaded, or null (once each).
  * - {id, method, params}: one API call (METHODS below).
  * - {id, method: "job", params}: a long search, run in slices ("jobStart" parameters).
  * - {cancel: id}: stop the job that request `id` started.
  * @typedef {{wasm: WebAssembly.Module | null}
+ *   | {file: "stdlib" | "package", bytes: ArrayBuffer | null}
  *   | {id: number, method: string, params: object}
  *   | {cancel: number}} ToWorker
  */

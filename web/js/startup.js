@@ -1,10 +1,23 @@
 // @ts-check
-// Start-up: the loading bar while the engine starts, then the first game (the
-// address, else the saved game, else a new deal), then "ready". Nothing the
-// browser holds can stop it: a saved game that cannot be restored is set aside
-// and a new deal is dealt, with one notice to say so.
+// Start-up: a table at once, then the engine, then the first game for real.
+//
+// What the player sees first never waits for Python, which takes seconds to start
+// on a phone:
+// - a returning player: the table as it was last drawn (saved beside the game),
+//   drawn before the worker even starts;
+// - a newcomer: a deal from the build's bank of proved-winnable opening tables,
+//   made by the engine itself (scripts/deal_bank.py), so no rule lives here;
+// - an address (#game/number): the outlines of that game's fans, until the
+//   engine deals it (the deal algorithm is Python's alone).
+// Then the engine starts and opens the first game: the address, else the saved
+// game, else the bank's deal, else a new deal. When its table is the one on
+// screen, card for card, the taps and drags made meanwhile (game.js keeps them)
+// are played on it; otherwise they are dropped and the engine's table is shown.
+// Nothing the browser holds can stop the start: a saved game that cannot be
+// restored is set aside and a new deal is dealt, with one notice to say so.
 
 import { readAddress } from "./address.js";
+import { DEAL_BANK, DEAL_BANK_SETTINGS, GAMES } from "./build-info.js";
 import { EngineError } from "./engine.js";
 import { t } from "./i18n.js";
 import { setStatus, showProgress } from "./loading.js";
@@ -21,6 +34,8 @@ import { loadGame, loadShape, setAsideGame } from "./storage.js";
 /** @typedef {import("./stats.js").StatsKeeper} StatsKeeper */
 /** @typedef {import("./render.js").TableView} TableView */
 /** @typedef {import("./storage.js").GameRecord} GameRecord */
+/** @typedef {import("./protocol.js").State} State */
+/** @typedef {import("./address.js").Address} Address */
 
 // Seconds to wait for the engine to start before saying it failed. Tests pass a
 // short one in the query string (?timeout=5); digits only, anything else ignored.
@@ -28,6 +43,37 @@ const LOAD_TIMEOUT_S = (() => {
   const value = new URLSearchParams(location.search).get("timeout");
   return value && /^\d{1,4}$/.test(value) && Number(value) > 0 ? Number(value) : 90;
 })();
+
+/**
+ * What the page opens with, decided before the engine starts.
+ * @typedef {object} FirstGame
+ * @property {Address | null} address
+ * @property {GameRecord | null} record  the saved game
+ * @property {string | null} bank  the game whose deal bank to draw from (no address, no saved game)
+ */
+
+/**
+ * Whether two states show the same table: the same deal, the same cards in the same places.
+ * @param {State | null} a
+ * @param {State | null} b
+ */
+export function sameTable(a, b) {
+  if (!a || !b) return false;
+  const key = (/** @type {State} */ s) => JSON.stringify([s.game, s.deal, s.moves, s.fans, s.foundations]);
+  return key(a) === key(b);
+}
+
+/**
+ * The player's engine settings are the ones the bank's tables were made with.
+ * @param {Record<string, boolean>} made
+ * @param {Record<string, boolean>} wanted
+ */
+function sameSettings(made, wanted) {
+  return Object.entries(wanted).every(([key, value]) => made[key] === value);
+}
+
+// How long the engine's start may wait for the deal bank's table to be drawn.
+const BANK_WAIT_MS = 1000;
 
 export class Startup {
   /**
@@ -48,17 +94,19 @@ export class Startup {
     this.stats = stats;
     this.view = view;
     this.timer = 0;
-    /** @type {string[] | null} */
+    /** @type {(() => string)[] | null} */
     this.later = []; // what to tell the player once the table is dealt (null: tell at once)
+    this.app.games = GAMES; // the catalogue as the build's engine gave it, until this one answers
   }
 
   /**
-   * Tell the player something: at once when the table is up, else once it is.
-   * @param {string} text
+   * Tell the player something: at once when the table is up, else once it is
+   * (in words looked up then: the language may still be loading now).
+   * @param {() => string} words
    */
-  tell(text) {
-    if (this.later === null) notice(text, 7000);
-    else if (!this.later.includes(text)) this.later.push(text);
+  tell(words) {
+    if (this.later === null) notice(words(), 7000);
+    else this.later.push(words);
   }
 
   /**
@@ -66,7 +114,7 @@ export class Startup {
    * @param {any} event
    */
   onEvent(event) {
-    if (event.event === "progress") showProgress(event.stage);
+    if (event.event === "progress") showProgress(event.stage, event.received);
     else if (event.event === "ready") {
       clearTimeout(this.timer);
       // How the engine started (from the stored snapshot or from scratch), for the
@@ -93,6 +141,7 @@ export class Startup {
     this.app.engine = "failed";
     clearTimeout(this.timer);
     setStatus("error");
+    this.game.settleEarly(false);
     this.engine.terminate(message);
     console.warn(`Clover Leaf could not start: ${message}`);
     showPanel("error", t("error.startTitle"), text, [
@@ -100,14 +149,24 @@ export class Startup {
     ]);
   }
 
-  /** Start: the loading bar, the engine, the first game. */
-  async run() {
+  /**
+   * Start: a table at once, the engine, then the first game.
+   * @param {Promise<unknown>} texts  the player's language, loading
+   */
+  async run(texts) {
     setStatus("loading");
     showProgress("download");
-    const shape = loadShape();
-    const name = document.querySelector("#game-name");
-    if (name) name.textContent = shape.name;
-    this.view.preview(shape.fans);
+    const first = this.firstGame();
+    this.drawAtOnce(first);
+    // Read even when not drawn from: index.html preloads it for a first visit.
+    const bank = fetch(new URL(`../${DEAL_BANK[DEFAULT_GAME]}`, import.meta.url));
+    const fromBank = first.bank ? this.drawFromBank(bank) : Promise.resolve(null);
+    if (!first.bank) bank.then((response) => response.body?.cancel()).catch(() => {});
+    // The bank's file is preloaded by index.html and small: its table is drawn
+    // before the worker and its downloads compete for a slow phone's CPU (but
+    // never held up by more than a moment if the file is slow to come).
+    if (first.bank) await Promise.race([fromBank, new Promise((wait) => setTimeout(wait, BANK_WAIT_MS))]);
+    this.engine.start(); // only now: the table above is drawn before the worker starts
     this.timer = window.setTimeout(
       () => this.fail(`the game engine did not start within ${LOAD_TIMEOUT_S} seconds`, t("error.timeout", { seconds: LOAD_TIMEOUT_S })),
       LOAD_TIMEOUT_S * 1000,
@@ -116,10 +175,17 @@ export class Startup {
       const engine = this.engine;
       // Both queued at once: answered as soon as Python is up.
       [this.app.games] = await Promise.all([engine.request("games"), engine.request("settings", this.game.engineSettings())]);
+      await texts; // the notices below are in the player's words
       showProgress("dealing");
       this.app.engine = "ready";
-      await this.openFirstGame();
+      const drawn = this.game.drawn;
+      await this.openFirstGame(first, await fromBank);
       if (!this.app.table) throw new EngineError("Internal", "no game could be dealt");
+      const same = sameTable(drawn, this.app.table);
+      if (drawn && !same && (first.bank || first.record?.drawn)) {
+        console.info("start-up: the engine's table replaces the one drawn before it started");
+      }
+      this.game.settleEarly(same);
       setStatus("ready");
       performance.mark("cloverleaf:ready"); // bench/startup.py reads it
     } catch (error) {
@@ -127,13 +193,67 @@ export class Startup {
     }
   }
 
-  /** What the table opens with: the address, else the saved game, else a new deal. */
-  async openFirstGame() {
+  /** @returns {FirstGame} */
+  firstGame() {
     const address = readAddress();
     const record = loadGame();
+    // The bank's tables hold the opening as the engine plays it with its default
+    // settings (auto move on plays some cards at once): only for those settings.
+    const banked = !address && !record && sameSettings(DEAL_BANK_SETTINGS, this.game.engineSettings());
+    return { address, record, bank: banked && DEAL_BANK[DEFAULT_GAME] ? DEFAULT_GAME : null };
+  }
+
+  /**
+   * What can be drawn without waiting for anything: the saved table, else the
+   * outlines of the game to come.
+   * @param {FirstGame} first
+   */
+  drawAtOnce({ address, record }) {
+    const saved = record?.drawn ?? null;
+    const addressed = address && "game" in address ? address : null;
+    const savedFits = saved && (!addressed || (record?.game === addressed.game && record?.deal === addressed.deal));
+    if (saved && savedFits && record) {
+      this.clock.reset(record.elapsed, false); // shown, not running, until the engine has the game
+      this.game.drawEarly(saved, { daily: record.daily });
+      return;
+    }
+    const shape = loadShape();
+    const info = addressed ? gameInfo(this.app, addressed.game) : null;
+    const name = document.querySelector("#game-name");
+    if (name) name.textContent = info?.name ?? shape.name;
+    this.view.preview(info?.fans ?? shape.fans);
+  }
+
+  /**
+   * A deal from the default game's bank, drawn as soon as it arrives; null when none could be read.
+   * @param {Promise<Response>} bank
+   * @returns {Promise<State | null>}
+   */
+  async drawFromBank(bank) {
+    try {
+      const response = await bank;
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      const states = /** @type {State[]} */ ((await response.json()).states);
+      const [value] = crypto.getRandomValues(new Uint32Array(1));
+      const state = states[value % states.length];
+      if (this.app.engine === "failed" || this.app.table || this.game.drawn) return state;
+      this.game.drawEarly(state, { daily: null });
+      return state;
+    } catch (error) {
+      console.warn(`deal bank not read: ${/** @type {any} */ (error)?.message ?? error}`);
+      return null;
+    }
+  }
+
+  /**
+   * What the table opens with: the address, else the saved game, else the bank's deal, else a new deal.
+   * @param {FirstGame} first
+   * @param {State | null} banked
+   */
+  async openFirstGame({ address, record }, banked) {
     const defaultName = t(`game.${DEFAULT_GAME}`);
     if (address && "bad" in address) {
-      this.tell(t("address.bad", { address: address.bad, game: defaultName }));
+      this.tell(() => t("address.bad", { address: address.bad, game: defaultName }));
       await this.deals.newDeal(DEFAULT_GAME, { ask: false });
     } else if (address) {
       const same = record && record.game === address.game && record.deal === address.deal;
@@ -142,7 +262,7 @@ export class Startup {
           await this.deals.open(address.game, address.deal);
         } catch (error) {
           if (/** @type {any} */ (error)?.type === "Unavailable") throw error;
-          this.tell(
+          this.tell(() =>
             gameInfo(this.app, address.game)
               ? t("address.noDeal", { deal: address.deal, game: defaultName })
               : t("address.noGame", { name: address.game, game: defaultName }),
@@ -151,10 +271,15 @@ export class Startup {
         }
       }
     } else if (!(record && (await this.restore(record)))) {
-      const game = record && gameInfo(this.app, record.game) ? record.game : DEFAULT_GAME;
-      await this.deals.newDeal(game, { ask: false });
+      if (banked && this.game.drawn === banked) {
+        // The bank's deals are proved winnable: the "solvable deals only" setting is met.
+        await this.deals.open(banked.game, banked.deal, { solvable: true });
+      } else {
+        const game = record && gameInfo(this.app, record.game) ? record.game : DEFAULT_GAME;
+        await this.deals.newDeal(game, { ask: false });
+      }
     }
-    const later = this.later ?? [];
+    const later = [...new Set((this.later ?? []).map((words) => words()))];
     this.later = null;
     if (later.length) notice(later.join(" "), 7000);
   }

@@ -6,30 +6,47 @@
 // the order they came, except jobs, which run a slice at a time between other
 // requests, so a move is answered while a hint is being searched.
 
-import { EXTRACT_DIR, PACKAGE_ZIP, PYODIDE_DIR, SNAPSHOT } from "./build-info.js";
+import { EXTRACT_DIR, PACKAGE_ZIP, PYODIDE_DIR, PYODIDE_LOCK, SNAPSHOT, STDLIB_ZIP } from "./build-info.js";
 
 const SLICE_NODES = 3000; // solver nodes per slice: a few ms in Pyodide
 
 let api = null; // the Python function cloverleaf.api.call, once loaded
 
-// The page compiles pyodide.asm.wasm itself and sends the WebAssembly.Module here
-// ({wasm: module}, or {wasm: null} when it could not): Chromium keeps compiled
-// code in its cache only for compilations on the page, so a warm start is about a
-// second faster this way. Pyodide instantiates its module with
-// WebAssembly.instantiateStreaming once; that one call is served from the module.
-let receiveWasm;
-const pageWasm = new Promise((resolve) => (receiveWasm = resolve));
-// (Pyodide alone uses fetch and instantiateStreaming in this worker; a second
-// start, after a snapshot that could not be restored, is served the same way.)
+// The page downloads what the worker needs and hands it over (engine.js): it
+// starts those downloads before this worker exists, counts their bytes for the
+// loading bar, and compiles pyodide.asm.wasm itself ({wasm: module}, or {wasm:
+// null} when it could not), because Chromium keeps compiled code in its cache
+// only for compilations on the page: a return visit is about a second faster.
+// The standard library and the package come as bytes ({file, bytes}, or bytes
+// null: then this worker fetches the file itself).
+function fromPage() {
+  let resolve;
+  const promise = new Promise((done) => (resolve = done));
+  return { promise, resolve };
+}
+const pageWasm = fromPage();
+const pageFiles = { stdlib: fromPage(), package: fromPage() };
+const stdlibUrl = new URL(`../${STDLIB_ZIP}`, import.meta.url).href;
+
+// Pyodide fetches the wasm and the standard library itself: both are answered
+// with what the page sent. (A second start, after a snapshot that could not be
+// restored, is served the same way.)
 const originalFetch = self.fetch;
-self.fetch = (input, init) => {
-  if (!String(input?.url ?? input).endsWith("/pyodide.asm.wasm")) return originalFetch(input, init);
-  // No second download when the page sent the module: an empty stand-in answer.
-  return pageWasm.then((module) => (module ? new Response(null) : originalFetch(input, init)));
+self.fetch = async (input, init) => {
+  const url = String(input?.url ?? input);
+  if (url.endsWith("/pyodide.asm.wasm")) {
+    // No second download when the page sent the module: an empty stand-in answer.
+    return (await pageWasm.promise) ? new Response(null) : originalFetch(input, init);
+  }
+  if (url === stdlibUrl) {
+    const bytes = await pageFiles.stdlib.promise;
+    return bytes ? new Response(bytes) : originalFetch(input, init);
+  }
+  return originalFetch(input, init);
 };
 const instantiateStreaming = WebAssembly.instantiateStreaming;
 WebAssembly.instantiateStreaming = async (source, imports) => {
-  const module = await pageWasm;
+  const module = await pageWasm.promise;
   if (!module) return instantiateStreaming(source, imports);
   return { instance: await WebAssembly.instantiate(module, imports), module };
 };
@@ -47,8 +64,10 @@ function progress(stage) {
   post({ event: "progress", stage });
 }
 
-async function fetchPackage() {
-  const response = await fetch(new URL(`../${PACKAGE_ZIP}`, import.meta.url));
+async function packageBytes() {
+  const bytes = await pageFiles.package.promise;
+  if (bytes) return bytes;
+  const response = await originalFetch(new URL(`../${PACKAGE_ZIP}`, import.meta.url));
   if (!response.ok) throw new Error(`the game package could not be downloaded (HTTP ${response.status})`);
   return response.arrayBuffer();
 }
@@ -56,8 +75,9 @@ async function fetchPackage() {
 // The memory snapshot build.sh made (Python started, our package imported), but
 // only when the service worker has already stored it: restoring it skips most of
 // the start-up, yet it is a 6.6 MB download, which a first visit should not wait
-// for. The service worker fetches it in the background after the first start.
-// Inflating also checks the gzip CRC: damaged bytes are refused here.
+// for (on a phone's 4G it would cost about as much as it saves, and double the
+// download). The service worker stores it with the rest of the app after the
+// first start. Inflating also checks the gzip CRC: damaged bytes are refused here.
 async function cachedSnapshot() {
   if (!SNAPSHOT || !self.caches) return null;
   try {
@@ -75,21 +95,26 @@ async function cachedSnapshot() {
 }
 
 async function start() {
-  progress("download");
   const snapshot = cachedSnapshot();
-  // Fetch our package while Pyodide starts: the two do not depend on each other.
-  const packageBuffer = fetchPackage();
+  const packageBuffer = packageBytes();
   packageBuffer.catch(() => {}); // reported below, once awaited
   const indexURL = new URL(`../${PYODIDE_DIR}`, import.meta.url).href;
-  let loadPyodide;
+  let loadPyodide, createPyodideModule;
   try {
-    ({ loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href));
+    // Both at once: Pyodide would import its runtime only after its loader.
+    [{ loadPyodide }, { default: createPyodideModule }] = await Promise.all([
+      import(new URL("pyodide.mjs", indexURL).href),
+      import(new URL("pyodide.asm.mjs", indexURL).href),
+    ]);
   } catch (error) {
     throw new Error(`the Python runtime could not be downloaded (${error.message})`, { cause: error });
   }
   progress("python");
   const options = {
     indexURL,
+    stdLibURL: stdlibUrl,
+    lockFileContents: PYODIDE_LOCK,
+    createPyodideModule,
     packages: [],
     stdout: (text) => post({ event: "log", level: "info", text }),
     stderr: (text) => post({ event: "log", level: "error", text }),
@@ -189,7 +214,11 @@ ready.catch(() => {});
 self.onmessage = async (event) => {
   const message = event.data ?? {};
   if ("wasm" in message) {
-    receiveWasm(message.wasm instanceof WebAssembly.Module ? message.wasm : null);
+    pageWasm.resolve(message.wasm instanceof WebAssembly.Module ? message.wasm : null);
+    return;
+  }
+  if ("file" in message) {
+    pageFiles[message.file]?.resolve(message.bytes instanceof ArrayBuffer ? message.bytes : null);
     return;
   }
   if ("cancel" in message) {

@@ -1,0 +1,206 @@
+// The Python the page needs, made in Pyodide itself (run by build.sh):
+//
+//   node scripts/stdlib.mjs PYODIDE_DIR PACKAGE_DIR EXTRACT_DIR PLAN WORK_DIR
+//
+// PACKAGE_DIR is py/cloverleaf, PLAN scripts/api_plan.py. Writes, under WORK_DIR:
+//   package.zip        the package's sources and bytecode, which the worker unpacks
+//                      into EXTRACT_DIR (pyodide.unpackArchive);
+//   python_stdlib.zip  Pyodide's standard library trimmed to what the page uses;
+//   api-plan.json      the API plan's answers (the proof below).
+//
+// Bytecode: compiled by Pyodide's own Python (these machines have no CPython of the
+// same version), as unchecked-hash .pyc files, valid whatever time stamps the
+// unpacked files get: the zip is named after a hash of its content, so sources and
+// bytecode never disagree. Importing the package from bytecode takes about a fifth
+// of the time of compiling it at every start. The zip is deterministic (sorted
+// names, fixed time stamps).
+//
+// The trimmed standard library: Pyodide's python_stdlib.zip is 2.5 MB (already
+// compressed, so a server's gzip gains nothing) and a phone on 4G spends about two
+// seconds on it, yet the page imports a fifth of it. What it needs is recorded:
+// the modules Pyodide's own start-up imports, then our package, then everything
+// the API plan (scripts/api_plan.py: every method, answered and refused, every
+// job, statistics, an internal error) imports on its way; what compiling the
+// bytecode imported is forgotten first, since the page never compiles. The
+// trimmed zip holds exactly those files, each module as bytecode (unchecked-hash
+// .pyc, compiled by Pyodide's own Python) in place of its source: Pyodide ships
+// sources, which its Python compiles again at every start, the largest part of
+// its start-up on a slow CPU. It is then proved
+// complete: a second Pyodide starts from the trimmed zip alone, unpacks the
+// package zip as the worker does, runs the plan again, and must give the same
+// answers; any module missing fails the build here rather than a player's game.
+
+import fs from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+const [pyodideDir, packageDir, extractDir, planFile, workDir] = process.argv.slice(2);
+if (!workDir) {
+  console.error("usage: node scripts/stdlib.mjs PYODIDE_DIR PACKAGE_DIR EXTRACT_DIR PLAN WORK_DIR");
+  process.exit(2);
+}
+
+const { loadPyodide } = await import(pathToFileURL(path.resolve(pyodideDir, "pyodide.mjs")).href);
+const packageName = path.basename(path.resolve(packageDir));
+const PLAN_DIR = "/tmp/cloverleaf-build";
+const problems = [];
+
+/** A Pyodide; `stdLibURL` when given, else the npm package's full standard library. */
+async function start(stdLibURL) {
+  return loadPyodide({
+    indexURL: path.resolve(pyodideDir) + "/",
+    ...(stdLibURL ? { stdLibURL } : {}),
+    env: { PYTHONHASHSEED: "0" },
+    stdout: () => {},
+    stderr: (line) => problems.push(line),
+  });
+}
+
+// Host -> Pyodide: the sources, without any bytecode the host may have written.
+function copyIn(FS, hostDir, pyDir) {
+  FS.mkdirTree(pyDir);
+  for (const entry of fs.readdirSync(hostDir, { withFileTypes: true })) {
+    if (entry.name === "__pycache__" || /\.py[co]$/.test(entry.name)) continue;
+    const from = path.join(hostDir, entry.name);
+    const to = `${pyDir}/${entry.name}`;
+    if (entry.isDirectory()) copyIn(FS, from, to);
+    else FS.writeFile(to, new Uint8Array(fs.readFileSync(from)));
+  }
+}
+
+// Python, run in each Pyodide: import every module of the package, then the plan.
+const IMPORT_AND_PLAN = `
+import importlib, json, os, sys
+root = ${JSON.stringify(extractDir)}
+if root not in sys.path:
+    sys.path.insert(0, root)
+sys.path.insert(0, ${JSON.stringify(PLAN_DIR)})
+package_dir = os.path.join(root, ${JSON.stringify(packageName)})
+names = []
+for folder, dirs, files in os.walk(package_dir):
+    dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+    base = os.path.relpath(folder, root).replace(os.sep, ".")
+    names += [base if f == "__init__.py" else base + "." + f[:-3]
+              for f in sorted(files) if f.endswith(".py") and f != "__main__.py"]
+for name in names:
+    importlib.import_module(name)
+import api_plan
+from cloverleaf import api as _api
+plan_answers = json.dumps(api_plan.run(_api), sort_keys=True)
+`;
+
+// ---- 1. The full standard library: bytecode, the package zip, what is used ------
+
+const full = await start();
+full.FS.mkdirTree(PLAN_DIR);
+full.FS.writeFile(`${PLAN_DIR}/api_plan.py`, new Uint8Array(fs.readFileSync(planFile)));
+copyIn(full.FS, packageDir, `${extractDir}/${packageName}`);
+full.runPython(`
+import sys
+_started_with = set(sys.modules)
+import compileall, py_compile
+compileall.compile_dir(${JSON.stringify(extractDir)}, quiet=1,
+                       invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+
+import os, zipfile
+def _deterministic_zip(root, target):
+    files = sorted(os.path.relpath(os.path.join(folder, name), root)
+                   for folder, _, names in os.walk(root) for name in names)
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+        for name in files:
+            info = zipfile.ZipInfo(name.replace(os.sep, "/"), date_time=(2020, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            with open(os.path.join(root, name), "rb") as source:
+                archive.writestr(info, source.read())
+_deterministic_zip(${JSON.stringify(extractDir)}, "/tmp/package.zip")
+# The page never compiles: forget what compiling imported, so that only what the
+# page itself imports is recorded below.
+for _name in set(sys.modules) - _started_with:
+    del sys.modules[_name]
+del _name, _started_with, _deterministic_zip, compileall, py_compile
+`);
+// As the worker does: the package unpacked from its zip (unpacking imports modules too).
+full.unpackArchive(full.FS.readFile("/tmp/package.zip"), "zip", { extractDir });
+full.runPython(IMPORT_AND_PLAN);
+const fullAnswers = full.globals.get("plan_answers");
+const zipPath = full.runPython("import sys; [p for p in sys.path if p.endswith('.zip')][0]");
+const kept = full.runPython(`
+import sys, zipfile
+zip_path = ${JSON.stringify(zipPath)}
+used = set()
+for module in list(sys.modules.values()):
+    origin = getattr(getattr(module, "__spec__", None), "origin", None) or ""
+    if origin.startswith(zip_path + "/"):
+        used.add(origin[len(zip_path) + 1:])
+import os, py_compile
+with zipfile.ZipFile(zip_path) as source, zipfile.ZipFile("/tmp/python_stdlib.zip", "w") as target:
+    for info in source.infolist():
+        name = info.filename
+        folder = name.endswith("/") and any(file.startswith(name) for file in used)
+        if folder or (name in used and not name.endswith(".py")):
+            target.writestr(info, source.read(name), compress_type=info.compress_type)
+        elif name in used:
+            # Bytecode in place of the source: compiled once here, not at every start.
+            plain = "/tmp/stdlib-sources/" + name
+            os.makedirs(os.path.dirname(plain), exist_ok=True)
+            with open(plain, "wb") as file:
+                file.write(source.read(name))
+            py_compile.compile(plain, cfile=plain + "c", dfile=zip_path + "/" + name, doraise=True,
+                               invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+            compiled = zipfile.ZipInfo(name + "c", date_time=info.date_time)
+            compiled.compress_type = zipfile.ZIP_DEFLATED
+            compiled.external_attr = info.external_attr
+            with open(plain + "c", "rb") as file:
+                target.writestr(compiled, file.read())
+len(used)
+`);
+fs.mkdirSync(workDir, { recursive: true });
+fs.writeFileSync(path.join(workDir, "package.zip"), full.FS.readFile("/tmp/package.zip"));
+const trimmedPath = path.join(workDir, "python_stdlib.zip");
+fs.writeFileSync(trimmedPath, full.FS.readFile("/tmp/python_stdlib.zip"));
+
+// ---- 2. The trimmed library alone, the package unpacked as the worker does ------
+
+problems.length = 0;
+const trimmed = await start(trimmedPath);
+trimmed.FS.mkdirTree(PLAN_DIR);
+trimmed.FS.writeFile(`${PLAN_DIR}/api_plan.py`, new Uint8Array(fs.readFileSync(planFile)));
+let trimmedAnswers = null;
+try {
+  trimmed.unpackArchive(new Uint8Array(fs.readFileSync(path.join(workDir, "package.zip"))), "zip", {
+    extractDir,
+  });
+  trimmed.runPython(IMPORT_AND_PLAN);
+  trimmedAnswers = trimmed.globals.get("plan_answers");
+} catch (error) {
+  const message = String(error?.message ?? error);
+  console.error(`the trimmed standard library fails the API plan:\n${message.slice(-3000)}`);
+  process.exit(1);
+}
+if (trimmedAnswers !== fullAnswers) {
+  const a = JSON.parse(fullAnswers);
+  const b = JSON.parse(trimmedAnswers);
+  const first = a.findIndex((answer, i) => JSON.stringify(answer) !== JSON.stringify(b[i]));
+  console.error(
+    `the trimmed standard library answers the API plan differently, first at call ${first}:\n` +
+      `  full:    ${JSON.stringify(a[first])}\n  trimmed: ${JSON.stringify(b[first])}`,
+  );
+  process.exit(1);
+}
+// A missing module would change an answer (an Internal error); its traceback
+// on stderr says which.
+const missing = problems.filter((line) => /ModuleNotFoundError|ImportError/.test(line));
+if (missing.length) {
+  console.error(`the trimmed standard library misses modules:\n${problems.join("\n")}`);
+  process.exit(1);
+}
+fs.writeFileSync(path.join(workDir, "api-plan.json"), trimmedAnswers);
+
+const before = fs.statSync(path.resolve(pyodideDir, "python_stdlib.zip")).size;
+const after = fs.statSync(trimmedPath).size;
+console.error(
+  `standard library: ${kept} files of ${before.toLocaleString("en")} bytes kept, ` +
+    `${after.toLocaleString("en")} bytes; the API plan's ${JSON.parse(trimmedAnswers).length} calls ` +
+    `answer the same on it`,
+);
