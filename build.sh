@@ -83,10 +83,13 @@ build() {
   rm -rf "$work"
   # The page's modules, build-info.js included, as one file in place of js/main.js
   # (esbuild, not minified): a phone on 4G then fetches one script, not forty,
-  # each a round trip of its own, before it can draw the table. The modules stay
-  # beside it (the worker imports build-info.js).
+  # each a round trip of its own, before it can draw the table. The worker and the
+  # two classic entry points stay files of their own.
   node_modules/.bin/esbuild "$dist/js/main.js" --bundle --format=esm --target=es2022 \
     --outfile="$dist/js/main.js" --allow-overwrite --log-level=warning
+  # The modules the bundle holds are not served on their own (nor precached).
+  find "$dist/js" -name '*.js' ! -name main.js ! -name worker.js ! -name build-info.js \
+    ! -name offline.js ! -name file-notice.js -delete
   # Last, once dist/ holds everything else: the service worker with the list of
   # every file to precache and a cache name that changes whenever one of them does.
   python3 scripts/precache.py "$dist" web/sw.js

@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
 
+from cloverleaf import Move, parse_card
+from cloverleaf.session import Session, Settings
+
 from . import plans
+from .stored import Loads, assert_playable, play_a_card, wait_notice
 
 pytestmark = pytest.mark.browser
+
+SAVE = "cloverleaf.save.v1"
 
 
 def test_a_reload_restores_the_game(app: Any) -> None:
@@ -41,34 +48,62 @@ def test_the_address_replays_a_deal(app: Any) -> None:
     assert app.page.locator("#redeal").is_visible()
 
 
-@pytest.mark.parametrize(
-    ("address", "words"),
-    [("no-such-game/12", "no-such-game"), ("clover-leaf/12x", "12x"), ("just-text", "just-text")],
-)
-def test_a_bad_address_opens_the_default_game_with_a_notice(app: Any, address: str, words: str) -> None:
-    app.open(address)
-    assert app.page.evaluate("document.body.dataset.game") == "clover-leaf"
-    notice = app.notice()
-    assert words in notice and "Clover Leaf" in notice
-    assert app.page.locator(".card").count() == 52
+BAD_ADDRESSES = [
+    ("%", "“%”"),  # a lone percent sign
+    ("%zz", "“%zz”"),  # an escape that is not hexadecimal
+    ("clover-leaf/%E0%A4%A", "“clover-leaf/%E0%A4%A”"),  # a character cut short
+    ("no-such-game/12", "no-such-game"),
+    ("clover-leaf/12x", "12x"),
+    ("clover-leaf/" + "7" * 5000, "clover-leaf/777"),  # a deal number of 5,000 digits
+]
 
 
-@pytest.mark.parametrize(
-    "stored",
-    ["{not json", '{"save": "{\\"v\\": 1, \\"game\\": \\"clover-leaf\\", \\"deal\\": \\"zz\\"}"}', '{"save": 5}'],
-)
-def test_a_bad_save_is_dropped_with_a_notice(app: Any, stored: str) -> None:
-    app.context.add_init_script(
-        f"if (!sessionStorage.getItem('seeded')) {{ sessionStorage.setItem('seeded', '1');"
-        f" localStorage.setItem('cloverleaf.save.v1', {stored!r}); }}"
-    )
-    app.open()
-    assert "saved game could not be read" in app.notice()
-    assert app.page.locator(".card").count() == 52
-    assert app.page.locator("#panel").is_hidden()
-    # The fresh deal replaced the bad save.
-    saved = app.page.evaluate("localStorage.getItem('cloverleaf.save.v1')")
-    assert saved and saved != stored
+def test_a_bad_address_opens_the_default_game_with_a_notice(app: Any) -> None:
+    loads = Loads(app)
+    for address, words in BAD_ADDRESSES:
+        loads.load({}, address)
+        assert app.page.evaluate("document.body.dataset.game") == "clover-leaf", address
+        notice = assert_playable(app, words, "Clover Leaf")
+        assert len(notice) < 300, notice  # a long address is quoted short
+    # An address typed while the table is up: said, and the game goes on.
+    app.page.evaluate("() => { location.hash = '#%E0%A4%A'; }")
+    wait_notice(app, "%E0%A4%A")
+    play_a_card(app)
+
+
+def test_a_saved_game_that_cannot_be_restored_is_set_aside_with_a_notice(app: Any) -> None:
+    """Each kind of damage: the save is kept under its backup key, a new table plays."""
+    deal, card, fan, bad = plans.deal_with_fan_move()
+    session = Session.new("clover-leaf", int(deal), Settings())
+    session.play(Move(parse_card(card), fan - 1))
+    legal = session.save()
+    illegal = legal.replace(f'"{card}>{fan}"', f'"{card}>{bad}"')
+    assert illegal != legal
+
+    def record(save: str) -> str:
+        return json.dumps({"save": save, "game": "clover-leaf", "deal": deal, "elapsed": 5000})
+
+    saves = {
+        "not JSON": "{not json",
+        "nested a thousand deep (the record)": "[" * 1000 + "]" * 1000,
+        "nested a thousand deep (the engine's save)": record("[" * 1000 + "]" * 1000),
+        "an illegal move": record(illegal),
+        "another version": record(legal.replace('"v":1', '"v":2')),
+        "a huge text": "x" * 1_200_000,
+    }
+    loads = Loads(app)
+    for kind, stored in saves.items():
+        loads.load({SAVE: stored}, f"clover-leaf/{deal}")
+        assert_playable(app, "saved game could not be read")
+        assert loads.backup(SAVE) == stored, kind
+        assert app.page.evaluate("document.body.dataset.deal") == deal
+    # Without an address: a new deal of the saved game's kind.
+    loads.load({SAVE: record(illegal).replace("clover-leaf", "trefoil")})
+    assert app.page.evaluate("document.body.dataset.game") == "trefoil"
+    assert_playable(app, "saved game could not be read")
+    # The fresh deal's save replaced the bad one.
+    saved = loads.stored(SAVE)
+    assert saved and json.loads(saved)["game"] == "trefoil"
 
 
 def test_a_failed_engine_load_says_so(app: Any) -> None:

@@ -135,8 +135,11 @@ export class Deals {
         solvable = result.verdict === "solved";
         if (!solvable) notice(t("deal.notProved"), 4000);
       } catch (error) {
-        if (/** @type {any} */ (error)?.type === "Cancelled") return;
-        return report(error);
+        const type = /** @type {any} */ (error)?.type;
+        if (type === "Cancelled") return;
+        report(error);
+        if (type === "Unavailable") return;
+        // The search failed: a deal not proved winnable, rather than no table at all.
       }
     }
     try {

@@ -39,6 +39,8 @@ export class Game {
     this.listeners = new Set();
     /** @type {Set<() => void>} */
     this.beforeMove = new Set();
+    /** Whether this tab may play: another tab may have the game (tabs.js). */
+    this.mayPlay = () => true;
     /** The table on screen before the engine has answered for it (start-up), or null. @type {State | null} */
     this.drawn = null;
     /** @type {(same: boolean) => void} */
@@ -66,7 +68,7 @@ export class Game {
   }
 
   get ready() {
-    return this.app.engine === "ready" && this.app.table !== null;
+    return this.app.engine === "ready" && this.app.table !== null && this.mayPlay();
   }
 
   /** The table on screen: the engine's, or the one drawn before the engine started. */
@@ -76,7 +78,7 @@ export class Game {
 
   /** Whether cards can be tapped and dragged: the engine is ready, or a table is drawn while it starts. */
   get playable() {
-    return this.ready || (this.drawn !== null && this.app.engine !== "failed");
+    return this.ready || (this.drawn !== null && this.app.engine !== "failed" && this.mayPlay());
   }
 
   /**

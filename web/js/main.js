@@ -36,6 +36,7 @@ import { Startup } from "./startup.js";
 import { createState, currentGame } from "./state.js";
 import { StatsKeeper } from "./stats.js";
 import { KEYS, loadSettings, onProblem } from "./storage.js";
+import { Ownership, Tabs } from "./tabs.js";
 import { addDisplaySettings, addInfoButton, translatePage } from "./texts.js";
 import { moveDuration } from "./anim.js";
 
@@ -61,9 +62,14 @@ const engine = new EngineClient(
 
 // ---- controllers --------------------------------------------------------------
 
+const ownership = new Ownership(); // which tab plays the shared game (tabs.js)
 const game = new Game(app, engine, view);
+game.mayPlay = () => ownership.owns;
 const clock = new Clock();
-const stats = new StatsKeeper((method, params) => engine.request(method, params));
+const stats = new StatsKeeper((method, params) => engine.request(method, params), {
+  mayCount: () => ownership.mayWrite(),
+  exclusive: (name, task) => ownership.exclusive(name, task),
+});
 const deals = new Deals(app, engine, game, clock, stats);
 const guidance = new Guidance(app, engine, game, view, deals);
 const solution = new Solution(app, engine, game, view, stats, guidance);
@@ -73,8 +79,16 @@ const overlay = new Overlay(game, () => app.table);
 const info = new InfoPanels({ state: () => app.table, daily: () => app.daily, stats, notice, intro: () => overlay.open() });
 new Endings(app, game, clock, deals, guidance, (tab) => info.open(tab), stats);
 new LastMove(game, view);
-const saving = new Saving(app, clock);
+const saving = new Saving(app, clock, () => ownership.mayWrite());
 const startup = new Startup(app, engine, game, deals, clock, stats, view);
+const tabs = new Tabs(ownership, {
+  app,
+  clock,
+  deals,
+  restore: (record) => startup.restore(record),
+  save: () => saving.write(),
+  reloadStats: () => stats.reload(),
+});
 engine.onEvent = (event) => startup.onEvent(event); // the worker's first event comes after this script
 
 whenUnavailable((message) => startup.fail(message));
@@ -200,5 +214,14 @@ onChange(() => {
   overlay.redraw();
 });
 
-// The table is drawn at once; the words follow when the language has loaded.
-startup.run(setLanguage(prefs.lang).catch((error) => console.warn(`texts: ${error}`)));
+// The table is drawn at once; the words follow when the language has loaded, and
+// the first game once this tab knows whether it owns it (tabs.js).
+const texts = setLanguage(prefs.lang).catch((error) => console.warn(`texts: ${error}`));
+startup
+  .run(Promise.all([texts, tabs.claim()]))
+  .then(() => {
+    if (app.engine === "ready" && app.table) tabs.ready();
+  });
+// Sent along with start-up's first requests: unreadable statistics are set aside
+// and said with the first table's notices.
+stats.check().catch((error) => console.warn(`statistics: ${error?.message ?? error}`));

@@ -8,7 +8,7 @@
 
 import { t } from "./i18n.js";
 
-/** @typedef {"won" | "stuck" | "lost" | "confirm" | "error"} PanelKind */
+/** @typedef {"won" | "stuck" | "lost" | "confirm" | "error" | "tab"} PanelKind */
 
 /** The kinds shown as a sheet at the bottom edge, beside the table rather than over it. */
 const DOCKED = new Set(["stuck", "lost"]);

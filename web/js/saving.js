@@ -2,7 +2,8 @@
 // Keeps the game in progress in the browser after every change, so a reload, a
 // closed tab or a crash loses nothing: the engine's save, the time played, the
 // deal of the day, and the table as drawn (shown at once on the next visit,
-// before the engine has started).
+// before the engine has started). Only the tab that owns the game writes it
+// (tabs.js), so no tab overwrites another's newer save.
 
 import { storeGame, storeShape } from "./storage.js";
 
@@ -13,10 +14,12 @@ export class Saving {
   /**
    * @param {AppState} app
    * @param {Clock} clock
+   * @param {() => boolean} [mayWrite]  whether this tab owns the game (tabs.js)
    */
-  constructor(app, clock) {
+  constructor(app, clock, mayWrite = () => true) {
     this.app = app;
     this.clock = clock;
+    this.mayWrite = mayWrite;
     window.addEventListener("pagehide", () => this.write());
     document.addEventListener("visibilitychange", () => {
       if (document.visibilityState === "hidden") this.write();
@@ -26,7 +29,7 @@ export class Saving {
   /** Write the game on the table (after each change, and when the page hides). */
   write() {
     const { table, save, daily } = this.app;
-    if (!table || !save) return;
+    if (!table || !save || !this.mayWrite()) return;
     storeGame({
       save,
       game: table.game,

@@ -261,7 +261,7 @@ export class Startup {
         try {
           await this.deals.open(address.game, address.deal);
         } catch (error) {
-          if (/** @type {any} */ (error)?.type !== "InvalidInput") throw error;
+          if (/** @type {any} */ (error)?.type === "Unavailable") throw error;
           this.tell(() =>
             gameInfo(this.app, address.game)
               ? t("address.noDeal", { deal: address.deal, game: defaultName })

@@ -10,8 +10,13 @@
 // seen the way); the next deal counts again. What game is on the table, and
 // whether it was already counted, is kept too, so a reload neither loses nor
 // repeats a result.
+//
+// Several tabs share the statistics (tabs.js): only the tab that owns the game
+// counts, and each result is read, counted and written back whole under a lock
+// shared by the tabs, from the text as stored at that moment (never from a copy
+// kept since start-up), so no tab overwrites another's results.
 
-import { asRecord, KEYS, readJson, readText, setAside, writeJson, writeText } from "./storage.js";
+import { asRecord, KEYS, MAX_ELAPSED_MS, readJson, readText, setAside, writeJson, writeText } from "./storage.js";
 
 /** @typedef {import("./protocol.js").State} State */
 /** @typedef {import("./protocol.js").StatsReply} StatsReply */
@@ -24,31 +29,50 @@ import { asRecord, KEYS, readJson, readText, setAside, writeJson, writeText } fr
  */
 export const gameKey = (state, daily) => `${state.game}/${state.deal ?? ""}/${daily ?? ""}`;
 
+/** @returns {Current | null} */
+function loadCurrent() {
+  return readJson(KEYS.statsCurrent, (data) => {
+    const stored = asRecord(data);
+    if (typeof stored.key !== "string") throw new Error("no key");
+    return {
+      key: stored.key,
+      solvable: Boolean(stored.solvable),
+      counted: Boolean(stored.counted),
+      shown: Boolean(stored.shown),
+    };
+  });
+}
+
+/**
+ * @typedef {object} Sharing  how this tab shares the statistics with others (tabs.js)
+ * @property {() => boolean} mayCount  whether this tab owns the game (only its results count)
+ * @property {<T>(name: string, task: () => Promise<T>) => Promise<T>} exclusive  run a task no other tab runs at once
+ */
+
+/** @type {Sharing} */
+const ALONE = { mayCount: () => true, exclusive: (_name, task) => task() };
+
 export class StatsKeeper {
   /**
    * @param {(method: string, params: object) => Promise<any>} request  the engine client
+   * @param {Sharing} [sharing]
    */
-  constructor(request) {
+  constructor(request, sharing = ALONE) {
     this.request = request;
-    /** @type {string | null} */
-    this.text = readText(KEYS.stats);
+    this.sharing = sharing;
     /** @type {Current | null} */
-    this.current = readJson(KEYS.statsCurrent, (data) => {
-      const stored = asRecord(data);
-      if (typeof stored.key !== "string") throw new Error("no key");
-      return {
-        key: stored.key,
-        solvable: Boolean(stored.solvable),
-        counted: Boolean(stored.counted),
-        shown: Boolean(stored.shown),
-      };
-    });
+    this.current = loadCurrent();
     /** @type {Promise<unknown>} */
     this.queue = Promise.resolve();
   }
 
+  /** Which game counts now, as another tab left it (this tab takes the game over). */
+  reload() {
+    this.current = loadCurrent();
+  }
+
   storeCurrent() {
-    writeJson(KEYS.statsCurrent, this.current);
+    if (this.sharing.mayCount()) writeJson(KEYS.statsCurrent, this.current);
   }
 
   /**
@@ -86,38 +110,66 @@ export class StatsKeeper {
   }
 
   /**
-   * Run engine calls one after another, so two results never race on the text.
+   * Run engine calls one after another, and never at once with another tab's,
+   * so two results never race on the text.
    * @template T
    * @param {() => Promise<T>} task
    * @returns {Promise<T>}
    */
   serial(task) {
-    const run = this.queue.then(task, task);
+    const shared = () => this.sharing.exclusive("stats", task);
+    const run = this.queue.then(shared, shared);
     this.queue = run.catch(() => {});
     return run;
   }
 
   /**
+   * One statistics call with the text as stored now. Text the engine cannot read
+   * is set aside (storage.js tells the player) and the call is made afresh; a
+   * call refused for another reason leaves the text as it is.
    * @param {string} method
    * @param {object} params
    * @returns {Promise<StatsReply>}
    */
   async call(method, params) {
+    const text = readText(KEYS.stats);
     try {
-      return await this.request(method, { ...params, stats: this.text });
+      return await this.request(method, { ...params, stats: text });
     } catch (error) {
-      if (/** @type {any} */ (error)?.type !== "InvalidInput" || this.text === null) throw error;
-      // The stored text cannot be read: keep it aside, start afresh (storage.js tells the player).
-      setAside(KEYS.stats, this.text);
-      this.text = null;
+      if (/** @type {any} */ (error)?.type !== "InvalidInput" || text === null || (await this.readable(text))) throw error;
+      setAside(KEYS.stats, text);
       return this.request(method, { ...params, stats: null });
     }
   }
 
+  /**
+   * Whether the engine reads `text` (a refusal may be about another parameter).
+   * @param {string} text
+   */
+  async readable(text) {
+    try {
+      await this.request("statsSummary", { stats: text });
+      return true;
+    } catch (error) {
+      if (/** @type {any} */ (error)?.type === "InvalidInput") return false;
+      throw error;
+    }
+  }
+
+  /**
+   * Check the stored statistics now (start-up), so unreadable ones are set aside
+   * and the player told with the first table, not at the end of a game.
+   */
+  check() {
+    return this.serial(async () => {
+      const text = readText(KEYS.stats);
+      if (text !== null && !(await this.readable(text))) setAside(KEYS.stats, text);
+    });
+  }
+
   /** @param {StatsReply} reply */
   keep(reply) {
-    this.text = reply.stats;
-    writeText(KEYS.stats, this.text);
+    writeText(KEYS.stats, reply.stats);
     return reply.summary;
   }
 
@@ -128,6 +180,7 @@ export class StatsKeeper {
    * @param {string | null} daily
    */
   record(state, won, seconds, daily) {
+    if (!this.sharing.mayCount()) return Promise.resolve(null); // another tab has the game: it counts
     const current = /** @type {Current} */ (this.current);
     current.counted = true;
     this.storeCurrent();
@@ -136,7 +189,7 @@ export class StatsKeeper {
       game: state.game,
       won,
       moves: state.moves,
-      seconds: Math.max(0, Math.round(seconds * 10) / 10),
+      seconds: Number.isFinite(seconds) ? Math.min(MAX_ELAPSED_MS / 1000, Math.max(0, Math.round(seconds * 10) / 10)) : 0,
       solvable: current.solvable,
     };
     if (daily) params.daily = daily;

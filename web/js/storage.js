@@ -14,6 +14,7 @@ export const KEYS = Object.freeze({
   stats: "cloverleaf.stats.v1", // the engine's statistics text (stats.js)
   statsCurrent: "cloverleaf.stats-current.v1", // which game statistics count now (stats.js)
   intro: "cloverleaf.intro.v1", // the games whose first-visit overlay was closed (overlay.js)
+  owner: "cloverleaf.owner.v1", // which tab plays the game now, and when it last said so (tabs.js)
 });
 
 // Texts longer than this are not the app's: set aside unread.
@@ -63,7 +64,7 @@ export function readText(key) {
     return null; // storage disabled: play without it
   }
   if (text !== null && text.length > MAX_TEXT) {
-    setAside(key, text.slice(0, 1000));
+    setAside(key, text);
     return null;
   }
   return text;
@@ -88,21 +89,52 @@ export function writeText(key, text) {
 
 /**
  * Keep an unreadable `text` under the backup key (`key` + ".unreadable") and free `key`.
+ * The key is freed first, so the backup fits wherever the value did; were there
+ * no room even so, its first thousand characters are kept.
  * @param {string} key
  * @param {string} text
  */
 export function setAside(key, text) {
   try {
-    localStorage.setItem(key + BACKUP, text);
-  } catch {
-    // no room even for the backup: the value is dropped below all the same
-  }
-  try {
     localStorage.removeItem(key);
   } catch {
-    // storage disabled: nothing to free
+    // storage disabled: nothing to free, nothing to keep
+  }
+  for (const kept of [text, text.slice(0, 1000)]) {
+    try {
+      localStorage.setItem(key + BACKUP, kept);
+      break;
+    } catch {
+      // no room: try the shorter backup, else the value is dropped
+    }
   }
   report("unreadable", key);
+}
+
+/**
+ * Whether values can be kept at all (false: storage is disabled). A full storage
+ * still answers true: what is small may fit.
+ */
+export function canStore() {
+  const probe = "cloverleaf.probe";
+  try {
+    localStorage.setItem(probe, "1");
+    localStorage.removeItem(probe);
+    return true;
+  } catch (error) {
+    return /** @type {any} */ (error)?.name === "QuotaExceededError";
+  }
+}
+
+/**
+ * Call `listener(key)` when another tab of this site changes a stored value
+ * (the browser's storage event; this tab's own writes are not reported).
+ * @param {(key: string | null) => void} listener  key null: the whole storage was cleared
+ */
+export function onChangeElsewhere(listener) {
+  window.addEventListener("storage", (event) => {
+    if (event.key === null || event.key.startsWith("cloverleaf.")) listener(event.key);
+  });
 }
 
 /**
@@ -220,8 +252,15 @@ export function storeIntroSeen(games) {
  * @property {import("./protocol.js").State | null} drawn  the table last drawn, to show before the engine starts
  */
 
+// The longest time played that is kept, in milliseconds: the engine's statistics
+// take times up to 10^9 seconds (py/cloverleaf/stats.py MAX_SECONDS).
+export const MAX_ELAPSED_MS = 1e12;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
 /**
  * The game in progress, or null when none is kept (an unreadable one is set aside).
+ * Every field is checked here, so nothing kept can reach the engine, the clock or
+ * the table in a shape they do not expect; the engine checks the save itself.
  * @returns {GameRecord | null}
  */
 export function loadGame() {
@@ -234,12 +273,57 @@ export function loadGame() {
       save: record.save,
       game: record.game,
       deal: typeof record.deal === "string" ? record.deal : null,
-      elapsed: Number.isFinite(elapsed) && elapsed >= 0 ? elapsed : 0,
+      elapsed: Number.isFinite(elapsed) && elapsed >= 0 && elapsed <= MAX_ELAPSED_MS ? elapsed : 0,
       started: record.started !== false,
-      daily: typeof record.daily === "string" ? record.daily : null,
-      drawn: isObject(record.drawn) ? /** @type {any} */ (record.drawn) : null,
+      daily: typeof record.daily === "string" && DATE.test(record.daily) ? record.daily : null,
+      drawn: readDrawn(record.drawn),
     };
   });
+}
+
+const CARD = /^[A2-9TJQK][CSHD]$/;
+/** @param {unknown} value */
+const isCard = (value) => typeof value === "string" && CARD.test(value);
+/** @param {unknown} value */
+const isCount = (value) => Number.isInteger(value) && /** @type {number} */ (value) >= 0 && /** @type {number} */ (value) <= 1e9;
+/** @param {unknown} value */
+const isDest = (value) => value === "F" || (Number.isInteger(value) && /** @type {number} */ (value) >= 1 && /** @type {number} */ (value) <= 30);
+
+/**
+ * The table last drawn, when it has the shape of the engine's state (two decks at
+ * most, thirty fans at most); null otherwise. Drawn before the engine starts, so
+ * nothing here may be trusted unchecked.
+ * @param {unknown} data
+ * @returns {import("./protocol.js").State | null}
+ */
+export function readDrawn(data) {
+  if (!isObject(data)) return null;
+  const state = /** @type {Record<string, unknown>} */ (data);
+  const { fans, foundations, movable, click } = state;
+  if (typeof state.game !== "string" || !/^[a-z0-9-]{1,40}$/.test(state.game)) return null;
+  if (!Array.isArray(fans) || fans.length < 1 || fans.length > 30) return null;
+  if (!fans.every((fan) => Array.isArray(fan) && fan.every(isCard))) return null;
+  if (fans.flat().length > 104) return null;
+  if (!Array.isArray(foundations) || foundations.length > 8) return null;
+  const foundationOk = (/** @type {any} */ f) =>
+    isObject(f) && ["C", "S", "H", "D"].includes(f.suit) && (f.top === null || isCard(f.top)) &&
+    Number.isInteger(f.count) && f.count >= 0 && f.count <= 26 && typeof f.up === "boolean";
+  if (!foundations.every(foundationOk)) return null;
+  const destsOk = (/** @type {unknown} */ map, /** @type {(value: unknown) => boolean} */ ok) =>
+    isObject(map) && Object.entries(/** @type {object} */ (map)).every(([card, value]) => isCard(card) && ok(value));
+  if (!destsOk(movable, (dests) => Array.isArray(dests) && dests.every(isDest))) return null;
+  if (!destsOk(click, isDest)) return null;
+  if (!isCount(state.moves) || !isCount(state.redealsLeft)) return null;
+  const flags = ["canRedeal", "won", "stuck", "canUndo", "canRedo"];
+  if (!flags.every((flag) => typeof state[flag] === "boolean")) return null;
+  if (state.deal !== null && (typeof state.deal !== "string" || state.deal.length > 40)) return null;
+  const settings = isObject(state.settings) ? /** @type {Record<string, unknown>} */ (state.settings) : {};
+  return /** @type {import("./protocol.js").State} */ (/** @type {unknown} */ ({
+    ...state,
+    gameName: typeof state.gameName === "string" ? state.gameName.slice(0, 60) : state.game,
+    settings: Object.fromEntries(ENGINE_SETTINGS.map((key) => [key, settings[key] !== false])),
+    lastMoves: [],
+  }));
 }
 
 /** @param {GameRecord | null} record */
