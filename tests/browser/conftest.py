@@ -128,12 +128,16 @@ def browser(playwright_instance: Any) -> Iterator[Any]:
 INTRO_KEY = "cloverleaf.intro.v1"
 
 
-def intro_seen_script() -> str:
-    """An init script that marks every game's first-visit overlay as closed (web/js/overlay.js)."""
+def intro_seen() -> str:
+    """The stored value that says every game's first-visit overlay was closed (web/js/overlay.js)."""
     from cloverleaf.games import CATALOGUE
 
-    games = json.dumps([rules.id for rules in CATALOGUE])
-    key = INTRO_KEY
+    return json.dumps([rules.id for rules in CATALOGUE])
+
+
+def intro_seen_script() -> str:
+    """An init script that marks every game's first-visit overlay as closed, unless something is stored."""
+    key, games = INTRO_KEY, intro_seen()
     return f"try {{ if (localStorage.getItem('{key}') === null) localStorage.setItem('{key}', '{games}'); }} catch {{}}"
 
 

@@ -14,7 +14,7 @@ import json
 import re
 from typing import Any
 
-from .conftest import App
+from .conftest import INTRO_KEY, App, intro_seen
 
 MARK = "cloverleaf-test-seed:"
 
@@ -48,9 +48,10 @@ class Loads:
         app.context.add_init_script(SEED_SCRIPT)
 
     def load(self, values: dict[str, str], address: str = "", storage: str = "usable") -> App:
-        """Load the page with only ``values`` stored (storage "full" or "disabled" for this load)."""
+        """Load the page with only ``values`` stored (storage "full" or "disabled" for this load),
+        and the first-visit overlay closed as for every test (conftest.py), unless ``values`` say otherwise."""
         self.count += 1
-        seed = MARK + json.dumps({"values": values, "storage": storage})
+        seed = MARK + json.dumps({"values": {INTRO_KEY: intro_seen(), **values}, "storage": storage})
         self.app.page.evaluate("seed => { window.name = seed; }", seed)
         # A new query each time: a change of the address's hash alone would not load the page.
         return self.app.open(address, query=f"load={self.count}")

@@ -18,6 +18,8 @@ import pytest
 from cloverleaf.api import Api
 
 from . import plans
+from .conftest import INTRO_KEY
+from .stored import Loads
 
 pytestmark = pytest.mark.browser
 
@@ -222,6 +224,12 @@ def test_the_first_visit_overlay_shows_once_per_game_and_from_help(make_app: Any
     intro.wait_for()
     assert page.locator("#info-dialog").is_hidden()
     assert "How to play Trefoil" in intro.inner_text()
+    page.keyboard.press("Escape")
+
+    # A storage that cannot keep its closing (full) does not show it by itself: it would come back every visit.
+    Loads(app).load({INTRO_KEY: "[]"}, "clover-leaf/5", storage="full")
+    page.wait_for_timeout(300)
+    assert intro.is_hidden()
 
 
 def test_the_overlay_the_lost_sheet_and_the_solution_player_pass_an_axe_audit(make_app: Any) -> None:

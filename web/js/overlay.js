@@ -2,8 +2,8 @@
 // The first-visit overlay: three lines about the game on the table (the goal,
 // which way each foundation builds, how to move), shown the first time each
 // game is dealt and never again once closed; Help opens it again. When the
-// browser cannot keep that it was closed (storage off), it is not shown by
-// itself: it would come back on every visit.
+// browser cannot keep that it was closed (storage full or off), it is not shown
+// by itself: it would come back on every visit.
 
 import { gameName } from "./bar.js";
 import { t } from "./i18n.js";
@@ -35,8 +35,9 @@ export class Overlay {
    */
   shown({ state, fresh }) {
     if (!fresh || this.dialog.open || document.querySelector("dialog[open]")) return;
+    // Written back first: a storage that cannot keep it (full, off) shows nothing.
     const seen = loadIntroSeen();
-    if (seen && !seen.includes(state.game)) this.open(state);
+    if (seen && !seen.includes(state.game) && storeIntroSeen(seen)) this.open(state);
   }
 
   /**

@@ -233,7 +233,10 @@ export function loadIntroSeen() {
   return seen ?? [];
 }
 
-/** @param {string[]} games */
+/**
+ * @param {string[]} games
+ * @returns {boolean} whether it was kept
+ */
 export function storeIntroSeen(games) {
   return writeJson(KEYS.intro, games);
 }
