@@ -2,14 +2,14 @@
 // Start-up: a table at once, then the engine, then the first game for real.
 //
 // What the player sees first never waits for Python, which takes seconds to start
-// on a phone:
-// - a returning player: the table as it was last drawn (saved beside the game),
-//   drawn before the worker even starts;
+// on a phone (its worker has been starting since the page's first script, boot.js,
+// on a thread of its own):
+// - a returning player: the table as it was last drawn (saved beside the game);
 // - a newcomer: a deal from the build's bank of proved-winnable opening tables,
 //   made by the engine itself (scripts/deal_bank.py), so no rule lives here;
 // - an address (#game/number): the outlines of that game's fans, until the
 //   engine deals it (the deal algorithm is Python's alone).
-// Then the engine starts and opens the first game: the address, else the saved
+// Once the engine is up, it opens the first game: the address, else the saved
 // game, else the bank's deal, else a new deal. When its table is the one on
 // screen, card for card, the taps and drags made meanwhile (game.js keeps them)
 // are played on it; otherwise they are dropped and the engine's table is shown.
@@ -71,9 +71,6 @@ export function sameTable(a, b) {
 function sameSettings(made, wanted) {
   return Object.entries(wanted).every(([key, value]) => made[key] === value);
 }
-
-// How long the engine's start may wait for the deal bank's table to be drawn.
-const BANK_WAIT_MS = 1000;
 
 export class Startup {
   /**
@@ -162,11 +159,9 @@ export class Startup {
     const bank = fetch(new URL(`../${DEAL_BANK[DEFAULT_GAME]}`, import.meta.url));
     const fromBank = first.bank ? this.drawFromBank(bank) : Promise.resolve(null);
     if (!first.bank) bank.then((response) => response.body?.cancel()).catch(() => {});
-    // The bank's file is preloaded by index.html and small: its table is drawn
-    // before the worker and its downloads compete for a slow phone's CPU (but
-    // never held up by more than a moment if the file is slow to come).
-    if (first.bank) await Promise.race([fromBank, new Promise((wait) => setTimeout(wait, BANK_WAIT_MS))]);
-    this.engine.start(); // only now: the table above is drawn before the worker starts
+    // The worker has been starting since the page's first script (boot.js): the
+    // page takes it now, with what it said so far (its download progress).
+    this.engine.start();
     this.timer = window.setTimeout(
       () => this.fail(`the game engine did not start within ${LOAD_TIMEOUT_S} seconds`, t("error.timeout", { seconds: LOAD_TIMEOUT_S })),
       LOAD_TIMEOUT_S * 1000,
