@@ -170,7 +170,9 @@ export class Startup {
       const engine = this.engine;
       // Both queued at once: answered as soon as Python is up.
       [this.app.games] = await Promise.all([engine.request("games"), engine.request("settings", this.game.engineSettings())]);
+      performance.mark("cloverleaf:answered"); // the engine's first answers (bench/startup.py)
       await texts; // the notices below are in the player's words
+      performance.mark("cloverleaf:texts");
       showProgress("dealing");
       this.app.engine = "ready";
       const drawn = this.game.drawn;

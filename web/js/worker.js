@@ -32,6 +32,7 @@ const now = () => performance.timeOrigin + performance.now();
 // performance marks "cloverleaf:<stage>" on its own timeline (bench/startup.py).
 const times = { "worker-started": now() };
 const mark = (stage) => (times[stage] = now());
+post({ event: "started" });
 
 // ---- everything the start needs, asked for at once ----------------------------
 //
@@ -50,8 +51,12 @@ const stdlibUrl = new URL(`../${STDLIB_ZIP}`, import.meta.url).href;
 const originalFetch = self.fetch;
 
 // Bytes received of each download, for the page's loading bar: sent at most every
-// PROGRESS_MS, and once more when a download ends.
+// PROGRESS_MS, and once more when a download ends. Not counted when every file
+// comes from the service worker's cache (boot.js says so): counting costs a
+// returning player's start tens of milliseconds on a phone, for a bar that would
+// fill at once.
 const PROGRESS_MS = 100;
+const STORED = new URL(import.meta.url).search === "?stored";
 const received = {};
 let progressTimer = 0;
 function count(name, bytes, done = false) {
@@ -78,15 +83,15 @@ function counter(name) {
 async function download(url, name) {
   const response = await originalFetch(url);
   if (!response.ok || !response.body) throw new Error(`HTTP ${response.status} for ${url.split("/").pop()}`);
-  return new Response(response.body.pipeThrough(counter(name))).arrayBuffer();
+  return STORED ? response.arrayBuffer() : new Response(response.body.pipeThrough(counter(name))).arrayBuffer();
 }
 
 // WebAssembly.Module, compiled while its bytes arrive.
 async function compileRuntime() {
   const response = await originalFetch(wasmUrl);
   if (!response.ok || !response.body) throw new Error(`HTTP ${response.status} for pyodide.asm.wasm`);
-  const counted = response.body.pipeThrough(counter("wasm"));
-  const module = await WebAssembly.compileStreaming(new Response(counted, { headers: { "Content-Type": "application/wasm" } }));
+  const counted = STORED ? response : new Response(response.body.pipeThrough(counter("wasm")), { headers: { "Content-Type": "application/wasm" } });
+  const module = await WebAssembly.compileStreaming(counted);
   mark("wasm-compiled");
   return module;
 }
@@ -168,6 +173,7 @@ self.fetch = async (input, init) => {
 };
 const instantiateStreaming = WebAssembly.instantiateStreaming;
 WebAssembly.instantiateStreaming = async (source, imports) => {
+  mark("instantiate-asked");
   const module = await runtimeModule.catch(() => null);
   if (!module) return instantiateStreaming(source, imports);
   const instance = await WebAssembly.instantiate(module, imports);
@@ -189,7 +195,10 @@ async function start() {
     indexURL,
     stdLibURL: stdlibUrl,
     lockFileContents: PYODIDE_LOCK,
-    createPyodideModule,
+    createPyodideModule: (settings) => {
+      mark("module-created");
+      return createPyodideModule(settings);
+    },
     packages: [],
     stdout: (text) => post({ event: "log", level: "info", text }),
     stderr: (text) => post({ event: "log", level: "error", text }),
@@ -198,8 +207,21 @@ async function start() {
   const pyodide = restoredPyodide ?? (await loadPyodide(options));
   mark("runtime");
   progress("package");
-  // Unpacked even after a snapshot (its modules are already imported): the
-  // files serve tracebacks and anything read lazily.
+  // After a snapshot the package's modules are all imported already (and its
+  // folder is on sys.path): its files, which only tracebacks in the console read,
+  // are unpacked once the start's first requests have been answered.
+  if (restoredPyodide) setTimeout(() => unpackPackage(pyodide).catch(() => {}), UNPACK_LATER_MS);
+  else await unpackPackage(pyodide);
+  api = pyodide.pyimport("cloverleaf.api").call; // kept for the worker's lifetime
+  const version = callPython("version", {});
+  mark("package");
+  post({ event: "ready", version: version.ok ?? null, snapshot: restoredPyodide !== null, times });
+}
+
+const UNPACK_LATER_MS = 3000;
+
+// Our package's files into EXTRACT_DIR, which is put on sys.path.
+async function unpackPackage(pyodide) {
   let zip;
   try {
     zip = await packageBytes;
@@ -208,10 +230,6 @@ async function start() {
   }
   pyodide.unpackArchive(zip, "zip", { extractDir: EXTRACT_DIR });
   pyodide.runPython(`import sys\nif ${JSON.stringify(EXTRACT_DIR)} not in sys.path: sys.path.insert(0, ${JSON.stringify(EXTRACT_DIR)})`);
-  api = pyodide.pyimport("cloverleaf.api").call; // kept for the worker's lifetime
-  const version = callPython("version", {});
-  mark("package");
-  post({ event: "ready", version: version.ok ?? null, snapshot: restoredPyodide !== null, times });
 }
 
 // Pyodide from the snapshot's bytes, or null when there are none or they cannot
