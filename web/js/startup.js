@@ -168,15 +168,21 @@ export class Startup {
     );
     try {
       const engine = this.engine;
-      // Both queued at once: answered as soon as Python is up.
-      [this.app.games] = await Promise.all([engine.request("games"), engine.request("settings", this.game.engineSettings())]);
+      // All queued at once, answered one after the other as soon as Python is up:
+      // the catalogue, the player's settings and, for a returning player, the
+      // saved game (no round trip to the page between them; on a phone each one
+      // waits for the page's busy thread).
+      const answers = Promise.all([engine.request("games"), engine.request("settings", this.game.engineSettings())]);
+      const restoring = this.restoresSave(first) && first.record ? this.askRestore(first.record) : null;
+      restoring?.catch(() => {}); // read (and its failure handled) by openFirstGame
+      [this.app.games] = await answers;
       performance.mark("cloverleaf:answered"); // the engine's first answers (bench/startup.py)
       await texts; // the notices below are in the player's words
       performance.mark("cloverleaf:texts");
       showProgress("dealing");
       this.app.engine = "ready";
       const drawn = this.game.drawn;
-      await this.openFirstGame(first, await fromBank);
+      await this.openFirstGame(first, await fromBank, restoring);
       if (!this.app.table) throw new EngineError("Internal", "no game could be dealt");
       const same = sameTable(drawn, this.app.table);
       if (drawn && !same && (first.bank || first.record?.drawn)) {
@@ -198,6 +204,15 @@ export class Startup {
     // settings (auto move on plays some cards at once): only for those settings.
     const banked = !address && !record && sameSettings(DEAL_BANK_SETTINGS, this.game.engineSettings());
     return { address, record, bank: banked && DEAL_BANK[DEFAULT_GAME] ? DEFAULT_GAME : null };
+  }
+
+  /**
+   * Whether the first game is the saved one (no address, or the address of the saved game).
+   * @param {FirstGame} first
+   */
+  restoresSave({ address, record }) {
+    if (!record) return false;
+    return !address || ("game" in address && record.game === address.game && record.deal === address.deal);
   }
 
   /**
@@ -246,15 +261,16 @@ export class Startup {
    * What the table opens with: the address, else the saved game, else the bank's deal, else a new deal.
    * @param {FirstGame} first
    * @param {State | null} banked
+   * @param {Promise<any> | null} restoring  the saved game's restore, already asked for
    */
-  async openFirstGame({ address, record }, banked) {
+  async openFirstGame({ address, record }, banked, restoring) {
     const defaultName = t(`game.${DEFAULT_GAME}`);
     if (address && "bad" in address) {
       this.tell(() => t("address.bad", { address: address.bad, game: defaultName }));
       await this.deals.newDeal(DEFAULT_GAME, { ask: false });
     } else if (address) {
       const same = record && record.game === address.game && record.deal === address.deal;
-      if (!(same && (await this.restore(/** @type {GameRecord} */ (record))))) {
+      if (!(same && (await this.restore(/** @type {GameRecord} */ (record), restoring)))) {
         try {
           await this.deals.open(address.game, address.deal);
         } catch (error) {
@@ -267,7 +283,7 @@ export class Startup {
           await this.deals.newDeal(DEFAULT_GAME, { ask: false });
         }
       }
-    } else if (!(record && (await this.restore(record)))) {
+    } else if (!(record && (await this.restore(record, restoring)))) {
       if (banked && this.game.drawn === banked) {
         // The bank's deals are proved winnable: the "solvable deals only" setting is met.
         await this.deals.open(banked.game, banked.deal, { solvable: true });
@@ -282,14 +298,26 @@ export class Startup {
   }
 
   /**
+   * Ask the engine to restore the saved game, then to apply the player's
+   * settings to it: resolves to the table, rejects when the save cannot be restored.
+   * @param {GameRecord} record
+   * @returns {Promise<any>}
+   */
+  askRestore(record) {
+    const restored = this.engine.request("restore", { save: record.save });
+    const table = this.engine.request("settings", this.game.engineSettings());
+    return Promise.all([restored, table]).then(([, answer]) => answer);
+  }
+
+  /**
    * Restore the saved game; false (the save set aside: storage.js reports it)
    * when the engine cannot, whatever the reason.
    * @param {GameRecord} record
+   * @param {Promise<any> | null} [asked]  its restore, when already asked for (askRestore)
    */
-  async restore(record) {
+  async restore(record, asked = null) {
     try {
-      await this.engine.request("restore", { save: record.save });
-      const table = await this.engine.request("settings", this.game.engineSettings());
+      const table = await (asked ?? this.askRestore(record));
       this.app.daily = record.daily;
       this.clock.reset(record.elapsed, record.started);
       this.stats.begin(table.state, { daily: record.daily, fresh: false });
