@@ -83,12 +83,17 @@ build() {
   rm -rf "$work"
   # The page's modules, build-info.js included, as one file in place of js/main.js
   # (esbuild, not minified): a phone on 4G then fetches one script, not forty,
-  # each a round trip of its own, before it can draw the table. The worker and the
-  # two classic entry points stay files of their own.
+  # each a round trip of its own, before it can draw the table. boot.js, the
+  # page's first script (it starts the engine's worker), stays a file of its own
+  # that the bundle imports, so both share the one worker. The worker is bundled
+  # the same way (with build-info.js and the snapshot format), so its downloads
+  # start one round trip sooner.
   node_modules/.bin/esbuild "$dist/js/main.js" --bundle --format=esm --target=es2022 \
-    --outfile="$dist/js/main.js" --allow-overwrite --log-level=warning
-  # The modules the bundle holds are not served on their own (nor precached).
-  find "$dist/js" -name '*.js' ! -name main.js ! -name worker.js ! -name build-info.js \
+    --external:./boot.js --outfile="$dist/js/main.js" --allow-overwrite --log-level=warning
+  node_modules/.bin/esbuild "$dist/js/worker.js" --bundle --format=esm --target=es2022 \
+    --outfile="$dist/js/worker.js" --allow-overwrite --log-level=warning
+  # The modules the bundles hold are not served on their own (nor precached).
+  find "$dist/js" -name '*.js' ! -name main.js ! -name worker.js ! -name boot.js ! -name build-info.js \
     ! -name offline.js ! -name file-notice.js -delete
   # Last, once dist/ holds everything else: the service worker with the list of
   # every file to precache and a cache name that changes whenever one of them does.

@@ -297,6 +297,7 @@ def app_visits(profile: Profile, browser: Any, base: str) -> dict[str, Any]:
     again = first_tap(profile, page)
     wait_for(page, "ready")
     again = watched(page)
+    return_marks = page.evaluate(MARKS)
     return_start = page.evaluate("() => document.body.dataset.engineStart")
     context.close()
     return {
@@ -307,6 +308,7 @@ def app_visits(profile: Profile, browser: Any, base: str) -> dict[str, Any]:
         "return ready": again["ready"],
         "return tap": again["answered"],
         "marks": marks,
+        "return marks": return_marks,
         "starts": [start, return_start],
     }
 
@@ -345,6 +347,7 @@ def run_profile(name: str, playwright: Any, browser: Any, base: str, runs: int) 
     bare: list[float] = []
     app: dict[str, list[float]] = {figure: [] for figure in FIGURES}
     marks: dict[str, list[float]] = {}
+    return_marks: dict[str, list[float]] = {}
     starts: list[list[str]] = []
     for run in range(runs):
         bare.append(bare_visit(profile, browser, base))
@@ -353,6 +356,8 @@ def run_profile(name: str, playwright: Any, browser: Any, base: str, runs: int) 
             app[figure].append(float(visit[figure]))
         for mark, value in visit["marks"].items():
             marks.setdefault(mark, []).append(float(value))
+        for mark, value in visit["return marks"].items():
+            return_marks.setdefault(mark, []).append(float(value))
         starts.append(visit["starts"])
         print(f"{name} run {run + 1}/{runs}: bare {bare[-1]:.0f} ms, " + ", ".join(
             f"{figure} {app[figure][-1]:.0f}" for figure in FIGURES
@@ -372,6 +377,9 @@ def run_profile(name: str, playwright: Any, browser: Any, base: str, runs: int) 
         },
         "stages of the first visit": {mark: round(statistics.median(values)) for mark, values in sorted(
             marks.items(), key=lambda item: statistics.median(item[1])
+        )},
+        "stages of the return visit": {mark: round(statistics.median(values)) for mark, values in sorted(
+            return_marks.items(), key=lambda item: statistics.median(item[1])
         )},
         "engine starts (first, return)": starts,
     }
@@ -396,6 +404,9 @@ def report(name: str, result: dict[str, Any]) -> None:
     stages = result["stages of the first visit"]
     if stages:
         print("  the first visit's stages (median ms): " + ", ".join(f"{k} {v}" for k, v in stages.items()))
+    stages = result.get("stages of the return visit")
+    if stages:
+        print("  the return visit's stages (median ms): " + ", ".join(f"{k} {v}" for k, v in stages.items()))
     print(f"  engine starts (first, return): {result['engine starts (first, return)']}")
 
 

@@ -10,16 +10,17 @@ from scripts/stdlib.mjs; ``snapshot.gz`` (scripts/snapshot.mjs); ``bank.json``
 - ``py/cloverleaf-<version>-<hash>.zip``, which the worker unpacks;
 - ``py/python_stdlib-<pyodide version>-<hash>.zip``, Pyodide's standard library
   as the page needs it (Pyodide's own, 2.5 MB, is not shipped);
-- ``py/pyodide-<pyodide version>-cloverleaf-<hash>.snapshot.gz``;
+- ``py/pyodide-<pyodide version>-cloverleaf-<hash>.snapshot.gz``, the memory
+  snapshot stored sparse and gzipped (web/js/snapshot-format.js);
 - ``py/deals-<game>-<hash>.json``: each game's bank of opening tables, drawn
   before the engine has started;
 - ``js/build-info.js``: what this build contains, for the page and the worker;
 - in ``index.html``, the ``<!-- build: preloads -->`` line becomes preload
-  links for what a first visit needs first and longest: the default game's deal
-  bank (drawn at once) and the WebAssembly runtime (3.5 MB, compiled as it
-  arrives), so both downloads start before any script has run. The standard
-  library and the package are needed only once the runtime is compiled: they
-  start with the engine, and do not slow the page's own files down on a phone.
+  links for the small files the first table needs, which no script asks for
+  until the bundle has run: the default game's deal bank (drawn at once) and
+  the English texts (every language falls back on them). Python's downloads
+  are the engine's worker's own: it starts them itself, from the page's first
+  script (web/js/boot.js); a preload would download them a second time.
 
 Every Python file is named after a hash of its bytes, so a browser cache can
 never serve stale Python (or a snapshot of it) next to a new page.
@@ -27,6 +28,7 @@ never serve stale Python (or a snapshot of it) next to a new page.
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import io
 import json
@@ -59,7 +61,7 @@ def hashed(dist: Path, stem: str, suffix: str, data: bytes) -> str:
 
 
 def preload_links(info: dict[str, Any]) -> str:
-    fetches = [info["DEAL_BANK"][DEFAULT_GAME], info["PYODIDE_DIR"] + "pyodide.asm.wasm"]
+    fetches = [info["DEAL_BANK"][DEFAULT_GAME], "i18n/en.json"]
     return "\n".join(f'<link rel="preload" href="{url}" as="fetch" crossorigin>' for url in fetches)
 
 
@@ -89,6 +91,9 @@ def main(dist_dir: str, pyodide_dir: str, pyodide_version: str, work_dir: str, e
         "PACKAGE_ZIP": zip_name,
         "BUILD_HASH": short_hash(package),
         "SNAPSHOT": snapshot_name,
+        # The snapshot as the service worker stores it (inflated, sparse): the
+        # worker checks these bytes before restoring them.
+        "SNAPSHOT_SHA256": hashlib.sha256(gzip.decompress(snapshot)).hexdigest(),
         "EXTRACT_DIR": extract_dir,
         "STDLIB_ZIP": stdlib_name,
         # Pyodide's lock file lists packages to install; the page installs none, so

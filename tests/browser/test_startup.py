@@ -100,7 +100,7 @@ def test_a_first_visit_draws_a_proved_winnable_deal_and_plays_a_tap_made_before_
     assert phone.fans() == drawn["fans"]
     # The bar has moved with the bytes received (the runtime, not the held library).
     phone.page.wait_for_function(
-        "() => parseFloat(document.querySelector('#loading-bar').style.width) > 10", timeout=WAIT_MS
+        "() => Number(document.querySelector('.loading__bar').getAttribute('aria-valuenow')) > 10", timeout=WAIT_MS
     )
 
     # A tap while the engine is held: kept, marked as waiting, nothing played yet.

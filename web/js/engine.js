@@ -2,6 +2,8 @@
 // The page's side of the worker protocol (protocol.js): requests with ids, their
 // promises, jobs that can be cancelled, and the worker's events.
 
+import { takeEngineWorker } from "./boot.js";
+
 /** @typedef {import("./protocol.js").ErrorKind} ErrorKind */
 /** @typedef {import("./protocol.js").IllegalReason} IllegalReason */
 /** @typedef {import("./protocol.js").FromWorker} FromWorker */
@@ -21,51 +23,14 @@ export class EngineError extends Error {
 
 /** @typedef {{resolve: (value: any) => void, reject: (error: EngineError) => void}} Waiting */
 
-/**
- * What the page downloads for the worker: Pyodide's WebAssembly (compiled here),
- * the standard library and our package (handed over as bytes).
- * @typedef {{wasm: URL, stdlib: URL, package: URL}} Downloads
- */
-
-/**
- * Read `response`'s body, telling `onBytes` how much has arrived.
- * @param {Response} response
- * @param {(bytes: number) => void} onBytes
- * @returns {Promise<ArrayBuffer>}
- */
-async function readCounted(response, onBytes) {
-  if (!response.ok || !response.body) throw new Error(`HTTP ${response.status}`);
-  const reader = response.body.getReader();
-  /** @type {Uint8Array[]} */
-  const chunks = [];
-  let received = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    received += value.byteLength;
-    onBytes(received);
-  }
-  const bytes = new Uint8Array(received);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes.buffer;
-}
-
 export class EngineClient {
   /**
-   * The worker starts with start(), not here, so the page can draw its table
-   * first; requests made before then wait and are sent in order.
-   * @param {URL} workerUrl
-   * @param {Downloads} downloads  compiled and read here for the worker (see worker.js)
+   * The worker is started by the page's first script (boot.js) and taken here
+   * with start(), once the page has drawn its first table; requests made before
+   * then wait and are sent in order, and what the worker said meanwhile is kept.
    * @param {(pending: number) => void} [onPending]  how many requests wait for an answer
    */
-  constructor(workerUrl, downloads, onPending = () => {}) {
-    this.workerUrl = workerUrl;
-    this.downloads = downloads;
+  constructor(onPending = () => {}) {
     this.nextId = 1;
     /** @type {Map<number, Waiting>} */
     this.pending = new Map();
@@ -74,66 +39,27 @@ export class EngineClient {
     this.onPending = onPending;
     /** @type {Worker | null} */
     this.worker = null;
-    /** @type {any[]} messages posted before the worker started */
+    this.started = false;
+    /** @type {any[]} messages posted before the worker was taken */
     this.queue = [];
-    /** Bytes received of each download, for the loading bar. @type {Record<string, number>} */
-    this.received = {};
   }
 
-  /** Start the worker and the downloads it needs (once). */
+  /** Take the worker boot.js started (once). */
   start() {
-    if (this.worker) return;
-    const worker = new Worker(this.workerUrl, { type: "module" });
-    this.worker = worker;
-    worker.onmessage = (event) => this.receive(event.data);
-    worker.onerror = (event) => {
-      event.preventDefault?.();
-      this.fail(`the game engine could not be loaded (${event.message || "worker error"})`);
-    };
-    // Chromium keeps compiled code in its cache only for compilations on the
-    // page, so a return visit is about a second faster when the page compiles.
-    // The byte count reads a copy of the stream, so the compilation still sees
-    // the response as fetched (its cache entry).
-    fetch(this.downloads.wasm)
-      .then((response) => {
-        readCounted(response.clone(), (bytes) => this.downloaded("wasm", bytes)).catch(() => {});
-        return WebAssembly.compileStreaming(response);
-      })
-      .then(
-        (module) => {
-          performance.mark("cloverleaf:wasm-compiled");
-          worker.postMessage({ wasm: module });
-        },
-        () => worker.postMessage({ wasm: null }), // the worker then loads it itself
-      );
-    for (const file of /** @type {const} */ (["stdlib", "package"])) {
-      fetch(this.downloads[file])
-        .then((response) => readCounted(response, (bytes) => this.downloaded(file, bytes)))
-        .then(
-          (bytes) => {
-            performance.mark(`cloverleaf:${file}-downloaded`);
-            worker.postMessage({ file, bytes }, [bytes]);
-          },
-          () => worker.postMessage({ file, bytes: null }), // the worker fetches it itself
-        );
-    }
-    for (const message of this.queue) worker.postMessage(message);
+    if (this.started) return;
+    this.started = true;
+    this.worker = takeEngineWorker(
+      (message) => this.receive(message),
+      (message) => this.fail(`the game engine could not be loaded (${message})`),
+    );
+    for (const message of this.queue) this.worker?.postMessage(message);
     this.queue = [];
-  }
-
-  /**
-   * @param {string} file
-   * @param {number} bytes  received so far
-   */
-  downloaded(file, bytes) {
-    this.received[file] = bytes;
-    this.onEvent({ event: "progress", stage: "download", received: { ...this.received } });
   }
 
   /** @param {any} message */
   post(message) {
     if (this.worker) this.worker.postMessage(message);
-    else this.queue.push(message);
+    else if (!this.started) this.queue.push(message);
   }
 
   /** @param {FromWorker} message */
@@ -188,6 +114,7 @@ export class EngineClient {
    * @returns {Promise<any>}
    */
   request(method, params = {}) {
+    if (this.started && !this.worker) return Promise.reject(new EngineError("Unavailable", "the game engine did not start"));
     const id = this.nextId++;
     const promise = this.expect(id);
     this.post({ id, method, params });

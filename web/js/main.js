@@ -8,7 +8,6 @@
 
 import { announceChange, label } from "./a11y.js";
 import { setAnimations } from "./anim.js";
-import { PACKAGE_ZIP, PYODIDE_DIR, STDLIB_ZIP } from "./build-info.js";
 import { Clock } from "./clock.js";
 import { Deals } from "./deals.js";
 import { bindSettings, openGames, openSettings } from "./dialogs.js";
@@ -49,16 +48,9 @@ followSystemTheme(prefs);
 const table = /** @type {HTMLElement} */ (document.querySelector("#table"));
 const view = new TableView(table);
 
-// The worker starts when startup.js says (after the first table is drawn).
-const engine = new EngineClient(
-  new URL("./worker.js", import.meta.url),
-  {
-    wasm: new URL(`../${PYODIDE_DIR}pyodide.asm.wasm`, import.meta.url),
-    stdlib: new URL(`../${STDLIB_ZIP}`, import.meta.url),
-    package: new URL(`../${PACKAGE_ZIP}`, import.meta.url),
-  },
-  (pending) => (document.body.dataset.pending = String(pending)),
-);
+// The worker was started by the page's first script (boot.js); startup.js says
+// when the page takes it (after the first table is drawn).
+const engine = new EngineClient((pending) => (document.body.dataset.pending = String(pending)));
 
 // ---- controllers --------------------------------------------------------------
 

@@ -120,22 +120,23 @@
  * - {id, method, params}: one API call (METHODS below).
  * - {id, method: "job", params}: a long search, run in slices ("jobStart" parameters).
  * - {cancel: id}: stop the job that request `id` started.
- * @typedef {{wasm: WebAssembly.Module | null}
- *   | {file: "stdlib" | "package", bytes: ArrayBuffer | null}
- *   | {id: number, method: string, params: object}
+ * @typedef {{id: number, method: string, params: object}
  *   | {cancel: number}} ToWorker
  */
 
 /**
  * Worker -> page messages.
  * - {id, result} or {id, error}: the answer to request `id`.
- * - {event: "progress", stage}: start-up stages, for the loading bar.
+ * - {event: "started"}: the worker runs (its first message; boot.js waits for it).
+ * - {event: "progress", stage, received?}: start-up stages, for the loading bar
+ *   ("download" with the bytes received of each file so far).
  * - {event: "ready", version, snapshot, times}: Python is up; requests are answered.
  * - {event: "failed", message}: start-up failed; nothing will be answered.
  * - {event: "log", level, text}: Python's output and warnings, for the console.
  * @typedef {{id: number, result: unknown}
  *   | {id: number, error: ErrorReply}
- *   | {event: "progress", stage: StartStage}
+ *   | {event: "started"}
+ *   | {event: "progress", stage: StartStage, received?: Record<string, number>}
  *   | {event: "ready", version: string | null, snapshot: boolean, times: Record<string, number>}
  *   | {event: "failed", message: string}
  *   | {event: "log", level: "info" | "warn" | "error", text: string}} FromWorker

@@ -24,7 +24,8 @@ const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K"];
 // is then stacked). The widest rank counts. See layout.js CSS_INDEX.
 export function measureIndex(root) {
   const sizes = [60, 120];
-  const extents = { vertical: [], horizontal: [] };
+  /** @type {{orientation: string, probe: HTMLElement}[]} */
+  const probes = [];
   for (const orientation of ["vertical", "horizontal"]) {
     for (const cardW of sizes) {
       const probe = document.createElement("div");
@@ -32,17 +33,23 @@ export function measureIndex(root) {
       probe.setAttribute("aria-hidden", "true");
       probe.style.cssText = `position:absolute;left:0;top:0;visibility:hidden;pointer-events:none;--cw:${cardW}px;--ch:${Math.round(cardW * 1.4)}px`;
       for (const rank of RANKS) probe.append(createCard(`${rank}H`));
-      root.append(probe);
-      let extent = 0;
-      for (const card of probe.children) {
-        const outer = card.getBoundingClientRect();
-        const index = /** @type {Element} */ (card.querySelector(".card__index")).getBoundingClientRect();
-        extent = Math.max(extent, orientation === "vertical" ? index.bottom - outer.top : index.right - outer.left);
-      }
-      probe.remove();
-      extents[orientation].push(extent);
+      probes.push({ orientation, probe });
     }
   }
+  // All four probes in at once and measured together: one layout, not four
+  // (each costs tens of milliseconds on a phone, before the first table is drawn).
+  root.append(...probes.map(({ probe }) => probe));
+  const extents = { vertical: [], horizontal: [] };
+  for (const { orientation, probe } of probes) {
+    let extent = 0;
+    for (const card of probe.children) {
+      const outer = card.getBoundingClientRect();
+      const index = /** @type {Element} */ (card.querySelector(".card__index")).getBoundingClientRect();
+      extent = Math.max(extent, orientation === "vertical" ? index.bottom - outer.top : index.right - outer.left);
+    }
+    extents[orientation].push(extent);
+  }
+  for (const { probe } of probes) probe.remove();
   const line = (/** @type {number[]} */ [small, large]) => {
     const b = (large - small) / (sizes[1] - sizes[0]);
     return { a: small - b * sizes[0], b };

@@ -2,14 +2,14 @@
 // Start-up: a table at once, then the engine, then the first game for real.
 //
 // What the player sees first never waits for Python, which takes seconds to start
-// on a phone:
-// - a returning player: the table as it was last drawn (saved beside the game),
-//   drawn before the worker even starts;
+// on a phone (its worker has been starting since the page's first script, boot.js,
+// on a thread of its own):
+// - a returning player: the table as it was last drawn (saved beside the game);
 // - a newcomer: a deal from the build's bank of proved-winnable opening tables,
 //   made by the engine itself (scripts/deal_bank.py), so no rule lives here;
 // - an address (#game/number): the outlines of that game's fans, until the
 //   engine deals it (the deal algorithm is Python's alone).
-// Then the engine starts and opens the first game: the address, else the saved
+// Once the engine is up, it opens the first game: the address, else the saved
 // game, else the bank's deal, else a new deal. When its table is the one on
 // screen, card for card, the taps and drags made meanwhile (game.js keeps them)
 // are played on it; otherwise they are dropped and the engine's table is shown.
@@ -71,9 +71,6 @@ export function sameTable(a, b) {
 function sameSettings(made, wanted) {
   return Object.entries(wanted).every(([key, value]) => made[key] === value);
 }
-
-// How long the engine's start may wait for the deal bank's table to be drawn.
-const BANK_WAIT_MS = 1000;
 
 export class Startup {
   /**
@@ -162,24 +159,30 @@ export class Startup {
     const bank = fetch(new URL(`../${DEAL_BANK[DEFAULT_GAME]}`, import.meta.url));
     const fromBank = first.bank ? this.drawFromBank(bank) : Promise.resolve(null);
     if (!first.bank) bank.then((response) => response.body?.cancel()).catch(() => {});
-    // The bank's file is preloaded by index.html and small: its table is drawn
-    // before the worker and its downloads compete for a slow phone's CPU (but
-    // never held up by more than a moment if the file is slow to come).
-    if (first.bank) await Promise.race([fromBank, new Promise((wait) => setTimeout(wait, BANK_WAIT_MS))]);
-    this.engine.start(); // only now: the table above is drawn before the worker starts
+    // The worker has been starting since the page's first script (boot.js): the
+    // page takes it now, with what it said so far (its download progress).
+    this.engine.start();
     this.timer = window.setTimeout(
       () => this.fail(`the game engine did not start within ${LOAD_TIMEOUT_S} seconds`, t("error.timeout", { seconds: LOAD_TIMEOUT_S })),
       LOAD_TIMEOUT_S * 1000,
     );
     try {
       const engine = this.engine;
-      // Both queued at once: answered as soon as Python is up.
-      [this.app.games] = await Promise.all([engine.request("games"), engine.request("settings", this.game.engineSettings())]);
+      // All queued at once, answered one after the other as soon as Python is up:
+      // the catalogue, the player's settings and, for a returning player, the
+      // saved game (no round trip to the page between them; on a phone each one
+      // waits for the page's busy thread).
+      const answers = Promise.all([engine.request("games"), engine.request("settings", this.game.engineSettings())]);
+      const restoring = this.restoresSave(first) && first.record ? this.askRestore(first.record) : null;
+      restoring?.catch(() => {}); // read (and its failure handled) by openFirstGame
+      [this.app.games] = await answers;
+      performance.mark("cloverleaf:answered"); // the engine's first answers (bench/startup.py)
       await texts; // the notices below are in the player's words
+      performance.mark("cloverleaf:texts");
       showProgress("dealing");
       this.app.engine = "ready";
       const drawn = this.game.drawn;
-      await this.openFirstGame(first, await fromBank);
+      await this.openFirstGame(first, await fromBank, restoring);
       if (!this.app.table) throw new EngineError("Internal", "no game could be dealt");
       const same = sameTable(drawn, this.app.table);
       if (drawn && !same && (first.bank || first.record?.drawn)) {
@@ -201,6 +204,15 @@ export class Startup {
     // settings (auto move on plays some cards at once): only for those settings.
     const banked = !address && !record && sameSettings(DEAL_BANK_SETTINGS, this.game.engineSettings());
     return { address, record, bank: banked && DEAL_BANK[DEFAULT_GAME] ? DEFAULT_GAME : null };
+  }
+
+  /**
+   * Whether the first game is the saved one (no address, or the address of the saved game).
+   * @param {FirstGame} first
+   */
+  restoresSave({ address, record }) {
+    if (!record) return false;
+    return !address || ("game" in address && record.game === address.game && record.deal === address.deal);
   }
 
   /**
@@ -249,15 +261,16 @@ export class Startup {
    * What the table opens with: the address, else the saved game, else the bank's deal, else a new deal.
    * @param {FirstGame} first
    * @param {State | null} banked
+   * @param {Promise<any> | null} restoring  the saved game's restore, already asked for
    */
-  async openFirstGame({ address, record }, banked) {
+  async openFirstGame({ address, record }, banked, restoring) {
     const defaultName = t(`game.${DEFAULT_GAME}`);
     if (address && "bad" in address) {
       this.tell(() => t("address.bad", { address: address.bad, game: defaultName }));
       await this.deals.newDeal(DEFAULT_GAME, { ask: false });
     } else if (address) {
       const same = record && record.game === address.game && record.deal === address.deal;
-      if (!(same && (await this.restore(/** @type {GameRecord} */ (record))))) {
+      if (!(same && (await this.restore(/** @type {GameRecord} */ (record), restoring)))) {
         try {
           await this.deals.open(address.game, address.deal);
         } catch (error) {
@@ -270,7 +283,7 @@ export class Startup {
           await this.deals.newDeal(DEFAULT_GAME, { ask: false });
         }
       }
-    } else if (!(record && (await this.restore(record)))) {
+    } else if (!(record && (await this.restore(record, restoring)))) {
       if (banked && this.game.drawn === banked) {
         // The bank's deals are proved winnable: the "solvable deals only" setting is met.
         await this.deals.open(banked.game, banked.deal, { solvable: true });
@@ -285,14 +298,26 @@ export class Startup {
   }
 
   /**
+   * Ask the engine to restore the saved game, then to apply the player's
+   * settings to it: resolves to the table, rejects when the save cannot be restored.
+   * @param {GameRecord} record
+   * @returns {Promise<any>}
+   */
+  askRestore(record) {
+    const restored = this.engine.request("restore", { save: record.save });
+    const table = this.engine.request("settings", this.game.engineSettings());
+    return Promise.all([restored, table]).then(([, answer]) => answer);
+  }
+
+  /**
    * Restore the saved game; false (the save set aside: storage.js reports it)
    * when the engine cannot, whatever the reason.
    * @param {GameRecord} record
+   * @param {Promise<any> | null} [asked]  its restore, when already asked for (askRestore)
    */
-  async restore(record) {
+  async restore(record, asked = null) {
     try {
-      await this.engine.request("restore", { save: record.save });
-      const table = await this.engine.request("settings", this.game.engineSettings());
+      const table = await (asked ?? this.askRestore(record));
       this.app.daily = record.daily;
       this.clock.reset(record.elapsed, record.started);
       this.stats.begin(table.state, { daily: record.daily, fresh: false });

@@ -6,53 +6,21 @@
 // the order they came, except jobs, which run a slice at a time between other
 // requests, so a move is answered while a hint is being searched.
 
-import { EXTRACT_DIR, PACKAGE_ZIP, PYODIDE_DIR, PYODIDE_LOCK, SNAPSHOT, STDLIB_ZIP } from "./build-info.js";
+import {
+  DOWNLOAD_BYTES,
+  EXTRACT_DIR,
+  PACKAGE_ZIP,
+  PYODIDE_DIR,
+  PYODIDE_LOCK,
+  SNAPSHOT,
+  SNAPSHOT_SHA256,
+  STDLIB_ZIP,
+} from "./build-info.js";
+import { isSparseSnapshot, unpackSnapshot } from "./snapshot-format.js";
 
 const SLICE_NODES = 3000; // solver nodes per slice: a few ms in Pyodide
 
 let api = null; // the Python function cloverleaf.api.call, once loaded
-
-// The page downloads what the worker needs and hands it over (engine.js): it
-// starts those downloads before this worker exists, counts their bytes for the
-// loading bar, and compiles pyodide.asm.wasm itself ({wasm: module}, or {wasm:
-// null} when it could not), because Chromium keeps compiled code in its cache
-// only for compilations on the page: a return visit is about a second faster.
-// The standard library and the package come as bytes ({file, bytes}, or bytes
-// null: then this worker fetches the file itself).
-function fromPage() {
-  let resolve;
-  const promise = new Promise((done) => (resolve = done));
-  return { promise, resolve };
-}
-const pageWasm = fromPage();
-const pageFiles = { stdlib: fromPage(), package: fromPage() };
-const stdlibUrl = new URL(`../${STDLIB_ZIP}`, import.meta.url).href;
-
-// Pyodide fetches the wasm and the standard library itself: both are answered
-// with what the page sent. (A second start, after a snapshot that could not be
-// restored, is served the same way.)
-const originalFetch = self.fetch;
-self.fetch = async (input, init) => {
-  const url = String(input?.url ?? input);
-  if (url.endsWith("/pyodide.asm.wasm")) {
-    // No second download when the page sent the module: an empty stand-in answer.
-    return (await pageWasm.promise) ? new Response(null) : originalFetch(input, init);
-  }
-  if (url === stdlibUrl) {
-    const bytes = await pageFiles.stdlib.promise;
-    return bytes ? new Response(bytes) : originalFetch(input, init);
-  }
-  return originalFetch(input, init);
-};
-const instantiateStreaming = WebAssembly.instantiateStreaming;
-WebAssembly.instantiateStreaming = async (source, imports) => {
-  const module = await pageWasm.promise;
-  if (!module) return instantiateStreaming(source, imports);
-  return { instance: await WebAssembly.instantiate(module, imports), module };
-};
-
-const jobs = new Map(); // request id -> {job: Python job number, cancelled: bool}
-const cancelledEarly = new Set(); // job requests cancelled before they started
 
 function post(message) {
   self.postMessage(message);
@@ -60,86 +28,216 @@ function post(message) {
 
 const now = () => performance.timeOrigin + performance.now();
 
-function progress(stage) {
-  post({ event: "progress", stage });
+// When each start-up stage ended, on an absolute clock: the page turns them into
+// performance marks "cloverleaf:<stage>" on its own timeline (bench/startup.py).
+const times = { "worker-started": now() };
+const mark = (stage) => (times[stage] = now());
+post({ event: "started" });
+
+// ---- everything the start needs, asked for at once ----------------------------
+//
+// This worker is started by the page's first script (boot.js), before the page's
+// own code has even been parsed, and it fetches all it needs itself, at once: the
+// WebAssembly runtime (compiled here as it arrives), Pyodide's JavaScript, the
+// standard library, our package and, for a returning player, the stored memory
+// snapshot. Nothing waits for the page's thread, which is busy drawing the table.
+// (Chromium keeps compiled WebAssembly in its code cache only for compilations on
+// a page, never in a worker, but compiling here costs a returning player less than
+// a second page-thread task that holds up this worker's start: measured.)
+
+const indexURL = new URL(`../${PYODIDE_DIR}`, import.meta.url).href;
+const wasmUrl = new URL("pyodide.asm.wasm", indexURL).href;
+const stdlibUrl = new URL(`../${STDLIB_ZIP}`, import.meta.url).href;
+const originalFetch = self.fetch;
+
+// Bytes received of each download, for the page's loading bar: sent at most every
+// PROGRESS_MS, and once more when a download ends. Not counted when every file
+// comes from the service worker's cache (boot.js says so): counting costs a
+// returning player's start tens of milliseconds on a phone, for a bar that would
+// fill at once.
+const PROGRESS_MS = 100;
+const STORED = new URL(import.meta.url).search === "?stored";
+const received = {};
+let progressTimer = 0;
+function count(name, bytes, done = false) {
+  received[name] = bytes;
+  if (progressTimer && !done) return;
+  clearTimeout(progressTimer);
+  progressTimer = setTimeout(() => (progressTimer = 0), PROGRESS_MS);
+  post({ event: "progress", stage: "download", received: { ...received } });
 }
 
-async function packageBytes() {
-  const bytes = await pageFiles.package.promise;
-  if (bytes) return bytes;
-  const response = await originalFetch(new URL(`../${PACKAGE_ZIP}`, import.meta.url));
-  if (!response.ok) throw new Error(`the game package could not be downloaded (HTTP ${response.status})`);
-  return response.arrayBuffer();
+// A stream that passes bytes through, counting them under `name`.
+function counter(name) {
+  let bytes = 0;
+  return new TransformStream({
+    transform(chunk, controller) {
+      bytes += chunk.byteLength;
+      count(name, bytes);
+      controller.enqueue(chunk);
+    },
+    flush: () => count(name, bytes, true),
+  });
+}
+
+async function download(url, name) {
+  const response = await originalFetch(url);
+  if (!response.ok || !response.body) throw new Error(`HTTP ${response.status} for ${url.split("/").pop()}`);
+  return STORED ? response.arrayBuffer() : new Response(response.body.pipeThrough(counter(name))).arrayBuffer();
+}
+
+// WebAssembly.Module, compiled while its bytes arrive.
+async function compileRuntime() {
+  const response = await originalFetch(wasmUrl);
+  if (!response.ok || !response.body) throw new Error(`HTTP ${response.status} for pyodide.asm.wasm`);
+  const counted = STORED ? response : new Response(response.body.pipeThrough(counter("wasm")), { headers: { "Content-Type": "application/wasm" } });
+  const module = await WebAssembly.compileStreaming(counted);
+  mark("wasm-compiled");
+  return module;
+}
+
+// Pyodide's two scripts, imported together (it would import the second only after the first).
+async function importRuntime() {
+  try {
+    const [{ loadPyodide }, { default: createPyodideModule }] = await Promise.all([
+      import(new URL("pyodide.mjs", indexURL).href),
+      import(new URL("pyodide.asm.mjs", indexURL).href),
+    ]);
+    count("runtime", DOWNLOAD_BYTES.runtime, true);
+    mark("runtime-imported");
+    return { loadPyodide, createPyodideModule };
+  } catch (error) {
+    throw new Error(`the Python runtime could not be downloaded (${error.message})`, { cause: error });
+  }
 }
 
 // The memory snapshot build.sh made (Python started, our package imported), but
 // only when the service worker has already stored it: restoring it skips most of
-// the start-up, yet it is a 6.6 MB download, which a first visit should not wait
-// for (on a phone's 4G it would cost about as much as it saves, and double the
-// download). The service worker stores it with the rest of the app after the
-// first start. Inflating also checks the gzip CRC: damaged bytes are refused here.
-async function cachedSnapshot() {
+// the start-up, yet it is a 5 MB download, which a first visit should not wait for
+// (on a phone's 4G it would cost about as much as it saves). The service worker
+// stores it with the rest of the app after the first start, inflated once
+// (web/sw.js); one still gzipped (stored by an older service worker, or not yet
+// inflated) is inflated here, which checks its CRC. Its bytes are checked against
+// the build's SHA-256 (off this thread, while the rest loads): damaged bytes are
+// refused, and Python starts the usual way.
+async function storedSnapshot() {
   if (!SNAPSHOT || !self.caches) return null;
   try {
     const response = await caches.match(new URL(`../${SNAPSHOT}`, import.meta.url).href);
     if (!response?.ok) return null;
-    const bytes = new Uint8Array(await response.arrayBuffer());
-    // A server that sent it with Content-Encoding: gzip had it inflated already.
-    if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;
-    const inflated = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
-    return new Uint8Array(await new Response(inflated).arrayBuffer());
+    let bytes = new Uint8Array(await response.arrayBuffer());
+    mark("snapshot-read");
+    if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
+      const inflated = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+      bytes = new Uint8Array(await new Response(inflated).arrayBuffer());
+      mark("snapshot-inflated");
+    }
+    if (!isSparseSnapshot(bytes)) throw new Error("not a snapshot of this build");
+    const digest = crypto.subtle.digest("SHA-256", bytes);
+    const snapshot = unpackSnapshot(bytes);
+    const hex = Array.from(new Uint8Array(await digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
+    if (hex !== SNAPSHOT_SHA256) throw new Error("its bytes are damaged");
+    mark("snapshot-unpacked");
+    return snapshot;
   } catch (error) {
-    post({ event: "log", level: "warn", text: `start-up snapshot not used: ${error}` });
+    post({ event: "log", level: "warn", text: `start-up snapshot not used: ${error?.message ?? error}` });
     return null;
   }
 }
 
-async function start() {
-  const snapshot = cachedSnapshot();
-  const packageBuffer = packageBytes();
-  packageBuffer.catch(() => {}); // reported below, once awaited
-  const indexURL = new URL(`../${PYODIDE_DIR}`, import.meta.url).href;
-  let loadPyodide, createPyodideModule;
-  try {
-    // Both at once: Pyodide would import its runtime only after its loader.
-    [{ loadPyodide }, { default: createPyodideModule }] = await Promise.all([
-      import(new URL("pyodide.mjs", indexURL).href),
-      import(new URL("pyodide.asm.mjs", indexURL).href),
-    ]);
-  } catch (error) {
-    throw new Error(`the Python runtime could not be downloaded (${error.message})`, { cause: error });
+// Settled promises only, read when needed: a failure is reported where it matters.
+const quiet = (promise) => (promise.catch(() => {}), promise);
+const runtimeModule = quiet(compileRuntime());
+const runtimeScripts = quiet(importRuntime());
+const stdlibBytes = quiet(download(stdlibUrl, "stdlib"));
+const packageBytes = quiet(download(new URL(`../${PACKAGE_ZIP}`, import.meta.url).href, "package"));
+const snapshotBytes = storedSnapshot();
+
+// Pyodide fetches the wasm and the standard library itself: both are answered
+// with what is already on its way here. (A second start, after a snapshot that
+// could not be restored, is served the same way.)
+self.fetch = async (input, init) => {
+  const url = String(input?.url ?? input);
+  if (url === wasmUrl) {
+    // No second download when the module is compiled: an empty stand-in answer.
+    return (await runtimeModule.then(Boolean, () => false)) ? new Response(null) : originalFetch(input, init);
   }
+  if (url === stdlibUrl) {
+    try {
+      return new Response(await stdlibBytes);
+    } catch {
+      return originalFetch(input, init); // once more, and Pyodide says what failed
+    }
+  }
+  return originalFetch(input, init);
+};
+const instantiateStreaming = WebAssembly.instantiateStreaming;
+WebAssembly.instantiateStreaming = async (source, imports) => {
+  mark("instantiate-asked");
+  const module = await runtimeModule.catch(() => null);
+  if (!module) return instantiateStreaming(source, imports);
+  const instance = await WebAssembly.instantiate(module, imports);
+  mark("instantiated");
+  return { instance, module };
+};
+
+const jobs = new Map(); // request id -> {job: Python job number, cancelled: bool}
+const cancelledEarly = new Set(); // job requests cancelled before they started
+
+function progress(stage) {
+  post({ event: "progress", stage });
+}
+
+async function start() {
+  const { loadPyodide, createPyodideModule } = await runtimeScripts;
   progress("python");
   const options = {
     indexURL,
     stdLibURL: stdlibUrl,
     lockFileContents: PYODIDE_LOCK,
-    createPyodideModule,
+    createPyodideModule: (settings) => {
+      mark("module-created");
+      return createPyodideModule(settings);
+    },
     packages: [],
     stdout: (text) => post({ event: "log", level: "info", text }),
     stderr: (text) => post({ event: "log", level: "error", text }),
   };
-  const restoredPyodide = await restore(loadPyodide, options, await snapshot);
+  const restoredPyodide = await restore(loadPyodide, options, await snapshotBytes);
   const pyodide = restoredPyodide ?? (await loadPyodide(options));
-  const loaded = now();
+  mark("runtime");
   progress("package");
-  // Unpacked even after a snapshot (its modules are already imported): the
-  // files serve tracebacks and anything read lazily.
-  pyodide.unpackArchive(await packageBuffer, "zip", { extractDir: EXTRACT_DIR });
-  pyodide.runPython(`import sys\nif ${JSON.stringify(EXTRACT_DIR)} not in sys.path: sys.path.insert(0, ${JSON.stringify(EXTRACT_DIR)})`);
+  // After a snapshot the package's modules are all imported already (and its
+  // folder is on sys.path): its files, which only tracebacks in the console read,
+  // are unpacked once the start's first requests have been answered.
+  if (restoredPyodide) setTimeout(() => unpackPackage(pyodide).catch(() => {}), UNPACK_LATER_MS);
+  else await unpackPackage(pyodide);
   api = pyodide.pyimport("cloverleaf.api").call; // kept for the worker's lifetime
   const version = callPython("version", {});
-  // When each stage ended, on the page's clock (performance.timeOrigin differs).
-  const times = { runtime: loaded, package: now() };
+  mark("package");
   post({ event: "ready", version: version.ok ?? null, snapshot: restoredPyodide !== null, times });
+}
+
+const UNPACK_LATER_MS = 3000;
+
+// Our package's files into EXTRACT_DIR, which is put on sys.path.
+async function unpackPackage(pyodide) {
+  let zip;
+  try {
+    zip = await packageBytes;
+  } catch (error) {
+    throw new Error(`the game package could not be downloaded (${error.message})`, { cause: error });
+  }
+  pyodide.unpackArchive(zip, "zip", { extractDir: EXTRACT_DIR });
+  pyodide.runPython(`import sys\nif ${JSON.stringify(EXTRACT_DIR)} not in sys.path: sys.path.insert(0, ${JSON.stringify(EXTRACT_DIR)})`);
 }
 
 // Pyodide from the snapshot's bytes, or null when there are none or they cannot
 // be restored (another Pyodide build, damaged bytes): then start the usual way.
-async function restore(loadPyodide, options, snapshotBytes) {
-  if (!snapshotBytes) return null;
+async function restore(loadPyodide, options, snapshot) {
+  if (!snapshot) return null;
   try {
-    return await loadPyodide({ ...options, _loadSnapshot: snapshotBytes });
+    return await loadPyodide({ ...options, _loadSnapshot: snapshot });
   } catch (error) {
     post({ event: "log", level: "warn", text: `start-up snapshot not restored: ${error}` });
     return null;
@@ -213,14 +311,6 @@ ready.catch(() => {});
 
 self.onmessage = async (event) => {
   const message = event.data ?? {};
-  if ("wasm" in message) {
-    pageWasm.resolve(message.wasm instanceof WebAssembly.Module ? message.wasm : null);
-    return;
-  }
-  if ("file" in message) {
-    pageFiles[message.file]?.resolve(message.bytes instanceof ArrayBuffer ? message.bytes : null);
-    return;
-  }
   if ("cancel" in message) {
     cancelJob(message.cancel);
     return;
