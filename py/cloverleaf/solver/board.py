@@ -45,6 +45,9 @@ _BYTE = [bytes((card,)) for card in range(52)]
 # (sorted fans, which starts with a card or a separator) equals an unsettled one.
 _PREFIX = [bytes((0x80 + n,)) for n in range(64)]
 _NEVER = 99  # a depth no card reaches
+# After a state's redeal byte: the card that just came back from its foundation and waits
+# to be used (see Board.moves); 0xC0 and up, never a card or a separator.
+_PENDING = [bytes((0xC0 + card,)) for card in range(52)]
 
 Step = tuple[int, int, int]
 
@@ -55,6 +58,7 @@ class Played(NamedTuple):
     step: Step
     auto: list[Step]
     saved: object
+    pending: int  # :attr:`Board.pending` before the step
 
 
 class Tables:
@@ -114,17 +118,27 @@ class Board:
         self.found: list[int] = list(position.foundations)
         self.redeals_left = position.redeals_left
         self.deal = position.deal
+        # the card that the last move brought back from its foundation, which the
+        # next move must use (see :meth:`moves`), or -1
+        self.pending = -1
         self.where: list[int] = [ON_FOUNDATION] * 52
         self._index_fans()
 
     def state(self) -> bytes:
         """This board in one byte string, fans in their real order (see :meth:`load`)."""
-        return _PREFIX[self.redeals_left] + SEPARATOR.join(self.fans)
+        if self.pending < 0:
+            return _PREFIX[self.redeals_left] + SEPARATOR.join(self.fans)
+        return _PREFIX[self.redeals_left] + _PENDING[self.pending] + SEPARATOR.join(self.fans)
 
     def load(self, state: bytes) -> None:
         """Become the board that :meth:`state` encoded."""
         self.redeals_left = state[0] - 0x80
-        self.fans = state[1:].split(SEPARATOR)
+        if len(state) > 1 and state[1] >= 0xC0:
+            self.pending = state[1] - 0xC0
+            self.fans = state[2:].split(SEPARATOR)
+        else:
+            self.pending = -1
+            self.fans = state[1:].split(SEPARATOR)
         where = self.where
         found = [0, 0, 0, 0]
         for card in range(52):
@@ -177,10 +191,14 @@ class Board:
         sort their fans: no rule looks at a fan's number, so a position and any
         permutation of its fans win or lose together, and are searched once.
         Before the last redeal the shuffle gathers the fans in order, so the order
-        is part of the key, and so is the number of redeals left.
+        is part of the key, and so is the number of redeals left. A card that
+        waits to be used (:attr:`pending`) makes a position of its own: it
+        allows fewer moves.
         """
         if self.settled:
-            return SEPARATOR.join(sorted(self.fans))
+            if self.pending < 0:
+                return SEPARATOR.join(sorted(self.fans))
+            return SEPARATOR.join(sorted(self.fans)) + _PENDING[self.pending]
         return self.state()
 
     # -- changing the board ----------------------------------------------------------
@@ -293,16 +311,22 @@ class Board:
         return self.autoplay(None) if self.autoplays else []
 
     def advance(self, step: Step) -> Played:
-        """Play ``step`` and then, where :attr:`autoplays` holds, every foundation move it allows."""
+        """Play ``step`` and then, where :attr:`autoplays` holds, every foundation move it allows.
+
+        A card brought back from its foundation becomes :attr:`pending` (see :meth:`moves`).
+        """
         saved = self.do(step)
         auto = self.autoplay(None if step[2] == REDEAL_STEP else [step[1]]) if self.autoplays else []
-        return Played(step, auto, saved)
+        pending = self.pending
+        self.pending = step[0] if step[1] == ON_FOUNDATION and self.prune else -1
+        return Played(step, auto, saved, pending)
 
     def retreat(self, played: Played) -> None:
         """Take back what :meth:`advance` played."""
         if played.auto:
             self.unplay(played.auto)
         self.undo(played.step, played.saved)
+        self.pending = played.pending
 
     # -- moves -------------------------------------------------------------------------
 
@@ -323,7 +347,20 @@ class Board:
           moved card can be put on it where it was, with more room under the
           fan limit; the card it covered stays free; the fan it leaves could
           never be used again. So the shortest win from any winnable position
-          never makes such a move.
+          never makes such a move;
+        - right after a card y came back from its foundation (:attr:`pending`),
+          every move but those that use it: a card placed onto y, or y's
+          predecessor coming back too. Take a shortest win W and a return of y
+          in it. Before y moves again, W places a card onto y or brings back
+          y's predecessor: otherwise y lay in its fan only taking room (no
+          card of its suit can go up while y is out, and its predecessor stays
+          put), and W without the return, with y's next move turned into a
+          return to the same place (or left out, if y went back up), would be
+          shorter. The moves W makes between the return and that use touch
+          neither y, nor the card under it, nor y's suit, so they can all be
+          made before the return: then the use comes right after it, in a win
+          as short. Whether a card waits is part of the position's key, so
+          the rule depends on positions only.
         The order (a heuristic only) prefers moves that uncover the card a
         foundation needs soonest, and sends cards to empty fans last.
         Without pruning: :meth:`legal_steps`.
@@ -389,9 +426,19 @@ class Board:
                                 scored.append((30, (card, ON_FOUNDATION, dest)))
         scored.sort(key=_first)
         steps = [step for _, step in scored]
+        if self.pending >= 0:
+            return self._uses(steps)
         if self.redeals_left > 0 and any(fans):
             steps.append((-1, -1, REDEAL_STEP))
         return steps
+
+    def _uses(self, steps: list[Step]) -> list[Step]:
+        """Of ``steps``, those that use :attr:`pending`: onto it, or its predecessor back from the foundation."""
+        pending = self.pending
+        fan = self.where[pending]
+        suit = pending // 13
+        back = self.tables.order[suit][self.found[suit] - 1] if self.found[suit] else -1
+        return [step for step in steps if step[2] == fan or (step[1] == ON_FOUNDATION and step[0] == back)]
 
     def legal_steps(self) -> list[Step]:
         """Every legal move, as the engine's :func:`~cloverleaf.engine.legal_moves` lists them.
