@@ -15,7 +15,7 @@ _BLACK_UP_RED_DOWN = (True, True, False, False)  # clubs, spades, hearts, diamon
 _ALL_UP = (True, True, True, True)
 # Strands (see cloverleaf.solver.search.Search), measured on deals 1-300 and the hardest of 1-1000.
 _SHAMROCKS_SOLVER = SolverProfile(
-    solve_budget=250_000, hint_budget=150_000, strands=((0, 2), (8, 2), (16, 2), (24, 2)),
+    solve_budget=250_000, hint_budget=150_000, strands=(0, 8, 16, 24),
 )
 
 CLOVER_LEAF = Rules(
@@ -29,7 +29,7 @@ CLOVER_LEAF = Rules(
     deal_hook=DealHook.BASES_TO_BOTTOM,
     pysol_id=320,
     summary="clubs and spades up from the Ace, hearts and diamonds down from the King",
-    solver=SolverProfile(solve_budget=360_000, hint_budget=60_000, strands=((0, 2), (24, 8))),
+    solver=SolverProfile(solve_budget=360_000, hint_budget=60_000, strands=(0, 24)),
 )
 
 CLOVER_LEAF_WARFIELD = Rules(
@@ -43,7 +43,7 @@ CLOVER_LEAF_WARFIELD = Rules(
     foundation_return=True,
     deal_hook=DealHook.BASES_TO_BOTTOM,
     summary="red up from the Ace, black down from the King; foundation cards may return",
-    solver=SolverProfile(solve_budget=300_000, hint_budget=60_000, strands=((0, 2), (24, 16))),
+    solver=SolverProfile(solve_budget=300_000, hint_budget=60_000, strands=(0, 24)),
 )
 
 ALEXANDER_THE_GREAT = Rules(
@@ -57,7 +57,7 @@ ALEXANDER_THE_GREAT = Rules(
     deal_hook=DealHook.BASES_TO_BOTTOM,
     pysol_id=926,
     summary="Clover Leaf dealt into 12 fans of 4",
-    solver=SolverProfile(solve_budget=250_000, hint_budget=60_000, strands=((0, 16),)),
+    solver=SolverProfile(solve_budget=250_000, hint_budget=60_000),
 )
 
 SHAMROCKS = Rules(

@@ -49,7 +49,7 @@ class SolverProfile:
       solvable when the solver proves it won within this budget.
     - ``hint_budget``: a hint, the walk back through the history included.
     - ``strands``: the orders in which the search expands positions, each
-      ``(depth weight, buried weight)`` (see :class:`cloverleaf.solver.search.Search`).
+      given by its depth weight (see :class:`cloverleaf.solver.search.Strand`).
     - ``difficulty``: the two thresholds, in nodes to the first solution, that
       cut the winnable deals into easy, medium and hard (see
       :mod:`cloverleaf.solver.difficulty`), calibrated on deals 1-1000.
@@ -58,7 +58,7 @@ class SolverProfile:
     solve_budget: int = 100_000
     deal_budget: int = 20_000
     hint_budget: int = 100_000
-    strands: tuple[tuple[int, int], ...] = ((0, 2),)
+    strands: tuple[int, ...] = (0,)
     difficulty: tuple[int, int] = (400, 1_500)
 
 

@@ -14,9 +14,11 @@ Names (after Norvig: the search knows nothing of cards; :mod:`.board` does):
   table is the solution (as in Freecell Solver): a win is read back from it,
   replayed on a fresh board to recover the foundation moves played on the
   way, and checked through the engine's checked door before it is returned.
-- ``estimate``: :meth:`Board.estimate`, lower first; -1 proves a position lost.
+- ``cost``: :meth:`Board.cost`, lower first; it only orders the search. The
+  proofs of loss are :meth:`Board.lost_after` (for each position found) and
+  :meth:`Board.lost_on_expansion` (for each position about to be expanded).
 - ``strand``: one order in which to expand the positions found: a priority
-  queue that weighs the estimate and the moves already made in its own way.
+  queue that weighs the cost and the moves already made in its own way.
   A :class:`Search` has a few (the game's ``SolverProfile.strands``) over one
   shared table; they take turns of ``QUANTUM`` nodes.
 - ``verdict``: :class:`Verdict`: ``SOLVED`` (with a ``solution``, a tuple of
@@ -97,15 +99,12 @@ class Strand:
 
     ``depth_weight`` is eighths of a cost unit added per move from the start
     (0 is greedy; more gives breadth, so a misleading line is left sooner and
-    solutions come out shorter); ``buried_weight`` multiplies the ``buried``
-    part of :meth:`Board.estimate` (more digs for the cards the foundations
-    need next). Between turns a strand keeps the position it was expanding
-    and how far it got.
+    solutions come out shorter). Between turns a strand keeps the position it
+    was expanding and how far it got.
     """
 
-    def __init__(self, depth_weight: int, buried_weight: int) -> None:
+    def __init__(self, depth_weight: int) -> None:
         self.depth_weight = depth_weight
-        self.buried_weight = buried_weight
         self.queue: list[tuple[int, int, bytes, bytes, int]] = []
         self.current: bytes | None = None  # the key of the position being expanded
         self.state = b""  # its :meth:`Board.state`
@@ -159,7 +158,7 @@ class Search:
         position: Position,
         known_lost: set[bytes] | None = None,
         prune: bool = True,
-        strands: tuple[tuple[int, int], ...] | None = None,
+        strands: tuple[int, ...] | None = None,
         project: bool = True,
     ) -> None:
         self.rules = rules
@@ -169,7 +168,7 @@ class Search:
         self.lost: set[bytes] = set(known_lost) if known_lost else set()
         self.table: dict[bytes, tuple[bytes | None, int]] = {}
         self.expanded: set[bytes] = set()
-        self.strands = [Strand(depth, buried) for depth, buried in strands or rules.solver.strands]
+        self.strands = [Strand(depth_weight) for depth_weight in strands or rules.solver.strands]
         self.projections: list[Search] = []
         self.nodes = 0
         self.verdict = Verdict.UNKNOWN
@@ -243,7 +242,7 @@ class Search:
                     self._projected = True
                     start = Board(tables_for(self.rules), self.start, self.prune)
                     self.projections = [
-                        Search(self.rules, projected, strands=((0, 2),), project=False)
+                        Search(self.rules, projected, strands=(0,), project=False)
                         for projected in start.pair_projections()
                     ]
                     turns.extend(self.projections)
@@ -261,19 +260,17 @@ class Search:
         if board.won():
             self._solved(key)
             return
-        base, buried = board.estimate()
-        if key in self.lost or base < 0 or board.any_suit_lost() or board.lost_on_expansion():
+        if key in self.lost or board.any_suit_lost() or board.lost_on_expansion():
             self.verdict = Verdict.LOST
             return
-        self._push(base, buried, key, 0)
+        self._push(board.cost(), key, 0)
 
-    def _push(self, base: int, buried: int, key: bytes, depth: int) -> None:
+    def _push(self, cost: int, key: bytes, depth: int) -> None:
         self._count += 1
         order = -self._count
         state = self.board.state()
         for strand in self.strands:
-            priority = base + strand.buried_weight * buried + (strand.depth_weight * depth >> 3)
-            heappush(strand.queue, (priority, order, key, state, depth))
+            heappush(strand.queue, (cost + (strand.depth_weight * depth >> 3), order, key, state, depth))
 
     def _expand(self, strand: Strand, limit: int) -> int:
         """Let ``strand`` search at most ``limit`` nodes; the nodes it used (fewer when it runs out of work)."""
@@ -316,9 +313,7 @@ class Search:
                 self._solved(key)
                 return used
             if not board.lost_after(step):
-                base, buried = board.estimate()
-                if base >= 0:
-                    self._push(base, buried, key, strand.depth + 1)
+                self._push(board.cost(), key, strand.depth + 1)
             board.retreat(played)
 
     def _moves(self, key: bytes) -> list[Step]:
