@@ -13,7 +13,8 @@ _SIXTEEN_OF_THREE = (3,) * 16
 _SEVENTEEN_AND_ONE = (3,) * 17 + (1,)
 _BLACK_UP_RED_DOWN = (True, True, False, False)  # clubs, spades, hearts, diamonds
 _ALL_UP = (True, True, True, True)
-# Strands (see cloverleaf.solver.search.Search), measured on deals 1-300 and the hardest of 1-1000.
+# Shamrocks searches with four strands (see cloverleaf.solver.search.Strand): one or two find fewer
+# wins within the budget (plain Shamrocks deals 1-100).
 _SHAMROCKS_SOLVER = SolverProfile(
     solve_budget=250_000, hint_budget=150_000, strands=(0, 8, 16, 24),
 )
@@ -29,7 +30,7 @@ CLOVER_LEAF = Rules(
     deal_hook=DealHook.BASES_TO_BOTTOM,
     pysol_id=320,
     summary="clubs and spades up from the Ace, hearts and diamonds down from the King",
-    solver=SolverProfile(solve_budget=360_000, hint_budget=60_000, strands=(0, 24)),
+    solver=SolverProfile(solve_budget=360_000, hint_budget=60_000),
 )
 
 CLOVER_LEAF_WARFIELD = Rules(
@@ -43,7 +44,7 @@ CLOVER_LEAF_WARFIELD = Rules(
     foundation_return=True,
     deal_hook=DealHook.BASES_TO_BOTTOM,
     summary="red up from the Ace, black down from the King; foundation cards may return",
-    solver=SolverProfile(solve_budget=300_000, hint_budget=60_000, strands=(0, 24)),
+    solver=SolverProfile(solve_budget=300_000, hint_budget=60_000),
 )
 
 ALEXANDER_THE_GREAT = Rules(

@@ -46,6 +46,7 @@ _BYTE = [bytes((card,)) for card in range(52)]
 # (sorted fans, which starts with a card or a separator) equals an unsettled one.
 _PREFIX = [bytes((0x80 + n,)) for n in range(64)]
 _NEVER = 99  # a depth no card reaches
+_NOWHERE = [ON_FOUNDATION] * 52  # where[] before the fans are read
 # After a state's redeal byte: the card that just came back from its foundation and waits
 # to be used (see Board.moves); 0xC0 and up, never a card or a separator.
 _PENDING = [bytes((0xC0 + card,)) for card in range(52)]
@@ -141,15 +142,12 @@ class Board:
             self.pending = -1
             self.fans = state[1:].split(SEPARATOR)
         where = self.where
-        found = [0, 0, 0, 0]
-        for card in range(52):
-            where[card] = ON_FOUNDATION
+        where[:] = _NOWHERE
+        found = [13, 13, 13, 13]
         for number, fan in enumerate(self.fans):
             for card in fan:
                 where[card] = number
-        for card in range(52):
-            if where[card] < 0:
-                found[card // 13] += 1
+                found[card // 13] -= 1
         self.found = found
 
     def _index_fans(self) -> None:
@@ -591,7 +589,9 @@ class Board:
                 frontier[number] = depth
                 if depth < 0 and fan:
                     empty_possible = True
-        return left > 0
+            if not left:
+                return False
+        return True
 
     def room_lost(self) -> bool:
         """Whether some card in a fan can never reach its foundation for want of room.
