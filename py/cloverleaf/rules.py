@@ -50,6 +50,9 @@ class SolverProfile:
     - ``hint_budget``: a hint, the walk back through the history included.
     - ``strands``: the orders in which the search expands positions, each
       given by its depth weight (see :class:`cloverleaf.solver.search.Strand`).
+    - ``inner_projections``: 0, or how much work the searches of pair
+      projections of positions inside a hard search may take, as a multiple of
+      the search's own nodes (see :meth:`cloverleaf.solver.search.Search`).
     - ``difficulty``: the two thresholds, in nodes to the first solution, that
       cut the winnable deals into easy, medium and hard (see
       :mod:`cloverleaf.solver.difficulty`), calibrated on deals 1-1000.
@@ -59,6 +62,7 @@ class SolverProfile:
     deal_budget: int = 20_000
     hint_budget: int = 100_000
     strands: tuple[int, ...] = (0, 24)
+    inner_projections: int = 0
     difficulty: tuple[int, int] = (400, 1_500)
 
 

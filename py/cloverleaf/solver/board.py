@@ -36,7 +36,7 @@ from typing import NamedTuple
 from ..engine import redeal as engine_redeal
 from ..position import FOUNDATION, REDEAL_DEST, Position
 from ..rules import Build, EmptyFan, Rules
-from .suits import SuitGames, pair_projections
+from .suits import SuitGames, pair_keys, pair_projection, pair_projections
 
 ON_FOUNDATION = FOUNDATION  # -1: where[] of a card on its foundation; a step's source/dest
 REDEAL_STEP = REDEAL_DEST  # -2
@@ -800,6 +800,22 @@ class Board:
         if not self.prune or self.tables.suits is None or not self.settled:
             return []
         return pair_projections(self.position())
+
+    def pair_keys(self) -> list[tuple[tuple[int, int], bytes]]:
+        """The keys of this position's projections on pairs of suits (see :meth:`pair_projections`).
+
+        Two positions whose projections on a pair have the same key have the
+        same projection there (the fans sorted, as in :meth:`key`), so a
+        verdict on one projection holds for every position that projects onto
+        it. Empty where :meth:`pair_projections` is.
+        """
+        if not self.prune or self.tables.suits is None or not self.settled:
+            return []
+        return pair_keys(self.fans)
+
+    def pair_projection(self, pair: tuple[int, int]) -> Position:
+        """This position seen through the two suits of ``pair``."""
+        return pair_projection(self.position(), pair)
 
 
 def _first(item: tuple[int, Step]) -> int:

@@ -47,6 +47,8 @@ from .board import REDEAL_STEP, Board, Step, tables_for
 
 QUANTUM = 256  # nodes a strand runs before the next one takes its turn
 PROJECTIONS_AFTER = 20_000  # nodes searched before the projection strands join (see Search)
+INNER_PROJECTION_NODES = 200  # the most nodes the search of one inner projection may take (see Search)
+INNER_TRIAL = 200  # positions checked before inner projections must show they pay (see Search)
 
 
 class Verdict(Enum):
@@ -143,6 +145,18 @@ class Search:
     projection's turn is as long as the strands' turns together, so a hard
     pair (a lost one needs an exhaustive search) gets half the nodes.
 
+    Where the game's profile asks for it (``inner_projections``), once those
+    projections are all won, the search also looks at the pair projections
+    of each position it is about to expand: a projection proved lost within
+    ``INNER_PROJECTION_NODES`` nodes proves that position lost, and it is not
+    expanded. Deep in a hard search most positions are lost that way while
+    every suit and pair of the start can be won. The verdicts are kept by
+    projection key for the rest of the search. Their nodes are not counted in
+    the budget (so budgets keep their meaning and slices stay exact), but
+    they are kept to at most ``inner_projections`` times the search's own,
+    and the checks stop once ``INNER_TRIAL`` positions have been checked if
+    fewer than one in ten was cut.
+
     ``known_lost``: keys of positions already proved lost by an earlier,
     finished ``LOST`` search of the same game (the hint walks back through a
     game's history this way); they are not searched again.
@@ -180,6 +194,10 @@ class Search:
         self._loaded: Strand | None = None  # the strand whose position the board holds
         self._count = 0
         self._started = False
+        self._inner: dict[bytes, bool] = {}  # pair projection key -> proved lost
+        self.inner_nodes = 0  # nodes of the searches of inner projections
+        self.inner_checked = 0  # positions whose inner projections were looked at
+        self.inner_cut = 0  # ... and found lost
 
     @property
     def done(self) -> bool:
@@ -292,7 +310,7 @@ class Search:
                 strand.current, strand.state, strand.depth = key, state, depth
                 board.load(state)
                 self._loaded = strand
-                strand.moves = [] if board.lost_on_expansion() else self._moves(key)
+                strand.moves = [] if board.lost_on_expansion() or self._inner_lost() else self._moves(key)
                 strand.next = 0
                 continue
             if used >= limit:
@@ -315,6 +333,29 @@ class Search:
             if not board.lost_after(step):
                 self._push(board.cost(), key, strand.depth + 1)
             board.retreat(played)
+
+    def _inner_lost(self) -> bool:
+        """Whether a pair projection of the board's position is proved lost (see the class's docstring)."""
+        ratio = self.rules.solver.inner_projections
+        if not ratio or not self._projected or self.inner_nodes > ratio * self.nodes:
+            return False
+        if self.inner_checked >= INNER_TRIAL and 10 * self.inner_cut < self.inner_checked:
+            return False
+        if not self.projections or not all(projection.done for projection in self.projections):
+            return False
+        board = self.board
+        verdicts = self._inner
+        self.inner_checked += 1
+        for pair, key in board.pair_keys():
+            lost = verdicts.get(key)
+            if lost is None:
+                search = Search(self.rules, board.pair_projection(pair), strands=(0,), project=False)
+                lost = verdicts[key] = search.run(INNER_PROJECTION_NODES) is Verdict.LOST
+                self.inner_nodes += search.nodes
+            if lost:
+                self.inner_cut += 1
+                return True
+        return False
 
     def _moves(self, key: bytes) -> list[Step]:
         """The board's moves here, less those that can only find positions found already.
