@@ -46,7 +46,7 @@ from ..rules import Rules
 from .board import REDEAL_STEP, Board, Step, tables_for
 
 QUANTUM = 256  # nodes a strand runs before the next one takes its turn
-PROJECTIONS_AFTER = 20_000  # nodes searched before the projection strands join (see Search)
+PROJECTIONS_AFTER = 20_000  # nodes searched before the projection searches join (see Search)
 INNER_PROJECTION_NODES = 200  # the most nodes the search of one inner projection may take (see Search)
 INNER_TRIAL = 200  # positions checked before inner projections must show they pay (see Search)
 
@@ -125,7 +125,7 @@ class Search:
 
     Each position reached is stored once, under its key, with the key of the
     position it came from and the move between them. Every position found is
-    queued in every strand, each ordering it by its own weights; a strand
+    queued in every strand, each ordering it by its own depth weight; a strand
     takes the best position of its queue that no strand has expanded yet,
     and expands it. A greedy strand wins most deals fast but can sink its
     turns into one misleading line; a broader one climbs out of it; as they
