@@ -155,7 +155,7 @@ class Search:
     the budget (so budgets keep their meaning and slices stay exact), but
     they are kept to at most ``inner_projections`` times the search's own,
     and the checks stop once ``INNER_TRIAL`` positions have been checked if
-    fewer than one in ten was cut.
+    fewer than one in two was cut.
 
     ``known_lost``: keys of positions already proved lost by an earlier,
     finished ``LOST`` search of the same game (the hint walks back through a
@@ -339,7 +339,7 @@ class Search:
         ratio = self.rules.solver.inner_projections
         if not ratio or not self._projected or self.inner_nodes > ratio * self.nodes:
             return False
-        if self.inner_checked >= INNER_TRIAL and 10 * self.inner_cut < self.inner_checked:
+        if self.inner_checked >= INNER_TRIAL and 2 * self.inner_cut < self.inner_checked:
             return False
         if not self.projections or not all(projection.done for projection in self.projections):
             return False
