@@ -61,7 +61,7 @@ class SolverProfile:
     solve_budget: int = 100_000
     deal_budget: int = 20_000
     hint_budget: int = 100_000
-    strands: tuple[int, ...] = (0, 24)
+    strands: tuple[int, ...] = (0,)
     inner_projections: int = 0
     difficulty: tuple[int, int] = (400, 1_500)
 
