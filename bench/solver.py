@@ -5,8 +5,11 @@
     PYTHONPATH=py nice -n 19 python3 bench/solver.py --deals 1001-10000 --workers 1   # hours: in the background
 
 Prints, per game: the budget, decided share, solved / lost / unknown counts,
-median, 95th percentile and worst time, median and p95 nodes and nodes per
-second on this Python; then the undecided deals with their node counts. Saves
+median, 95th percentile and worst time (processor seconds, see
+``cloverleaf.solver.survey``), median and p95 nodes and nodes per second on
+this Python; then how the won deals spread over the difficulty levels (and
+the thresholds that would split them in thirds); then the undecided deals
+with their node counts. Saves
 the summaries to ``bench/results/solver-FIRST-LAST.json`` and prints the ratios
 against the summaries saved there before (time ratios below 1 and decided
 ratios above 1 are improvements).
@@ -77,6 +80,19 @@ def table(summaries: dict[str, dict[str, Any]]) -> str:
             f"{s['unknown']:>6}{s['median_s']:>8.3f}s{s['p95_s']:>7.2f}s{s['worst_s']:>7.2f}s"
             f"{s['median_nodes']:>10.0f}{s['p95_nodes']:>10.0f}{s['nodes_per_s']:>9.0f}"
         )
+    return "\n".join(lines)
+
+
+def difficulty_table(summaries: dict[str, dict[str, Any]]) -> str:
+    """The won deals per level (within the deal budget), the thresholds in use and those that would split evenly."""
+    head = f"{'difficulty':<22}{'easy':>7}{'medium':>8}{'hard':>7}{'beyond':>8}   thresholds now  /  even split"
+    lines = [head, "-" * len(head)]
+    for s in summaries.values():
+        split = s["difficulty"]
+        now = find_game(s["game"]).solver.difficulty
+        even = "-" if split["even"] is None else f"{split['even'][0]} {split['even'][1]}"
+        lines.append(f"{s['game']:<22}{split['easy']:>7}{split['medium']:>8}{split['hard']:>7}{split['beyond']:>8}"
+                     f"   {now[0]} {now[1]}  /  {even}")
     return "\n".join(lines)
 
 
@@ -181,6 +197,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"CPython {platform.python_version()}, deals {first}-{last}, {args.workers} workers, "
           f"{time.perf_counter() - started:.0f} s")
     print(table(summaries))
+    print(difficulty_table(summaries))
     for s in summaries.values():
         if s["undecided"]:
             listed = ", ".join(f"{number} ({nodes} nodes)" for number, nodes in s["undecided"])

@@ -37,7 +37,7 @@ def random_walk(rules: Rules, start: Position, picks: list[int]) -> list[Positio
 
 
 def snapshot(board: Board) -> tuple[object, ...]:
-    return (list(board.fans), list(board.found), list(board.where), board.redeals_left)
+    return (list(board.fans), list(board.found), list(board.where), board.redeals_left, board.pending)
 
 
 @settings(max_examples=60, deadline=None)

@@ -19,7 +19,7 @@ import random
 
 import pytest
 
-from cloverleaf.games import CATALOGUE
+from cloverleaf.games import CATALOGUE, find_game
 from cloverleaf.position import Position
 from cloverleaf.rules import EmptyFan, Rules
 from cloverleaf.solver import Search, Verdict
@@ -74,3 +74,19 @@ def test_pruned_and_unpruned_searches_agree_on_small_positions(rules: Rules) -> 
             assert pruned is unpruned, (cards, empty, seed, position)
             lost += unpruned is Verdict.LOST
     assert lost >= 3  # the lost verdicts, which only a proof gives, are checked too
+
+
+def test_lost_verdicts_reached_through_cards_brought_back_are_checked_too() -> None:
+    # Shamrocks lets foundation cards come back; right after one does, the pruned
+    # search only tries the moves that use it (see Board.moves). Keys of such
+    # positions end with a byte from 0xC0 up.
+    rules = find_game("shamrocks")
+    checked = 0
+    for cards, empty in shapes(rules):
+        for seed in range(SEEDS):
+            position = small_position(rules, cards, empty, seed)
+            pruned = Search(rules, position)
+            if pruned.run(UNPRUNED_BUDGET) is Verdict.LOST and any(key[-1:] >= b"\xc0" for key in pruned.table):
+                assert Search(rules, position, prune=False).run(UNPRUNED_BUDGET) is Verdict.LOST
+                checked += 1
+    assert checked >= 2

@@ -8,7 +8,7 @@ from cloverleaf.deals import deal
 from cloverleaf.engine import play
 from cloverleaf.games import find_game
 from cloverleaf.notation import parse_position
-from cloverleaf.solver import Search, Verdict, solve
+from cloverleaf.solver import Search, Verdict, check_solution, solve
 from cloverleaf.solver import search as search_module
 from cloverleaf.solver.board import Board, tables_for
 
@@ -71,3 +71,33 @@ def test_a_lost_pair_projection_proves_the_deal_lost_and_slices_agree(monkeypatc
     while sliced.run(997) is Verdict.UNKNOWN:
         pass
     assert (sliced.verdict, sliced.nodes) == (whole.verdict, whole.nodes)
+
+
+def test_no_position_on_a_winning_line_has_a_pair_projection_proved_lost() -> None:
+    # The proof the search of a hard Warfield deal applies to the positions it expands.
+    rules = find_game("clover-leaf-warfield")
+    tables = tables_for(rules)
+    for number in (2, 83):
+        position = deal(rules, number)
+        result = solve(rules, position, 100_000)
+        assert result.verdict is Verdict.SOLVED
+        for index, move in enumerate(result.solution):
+            board = Board(tables, position)
+            for pair, _key in board.pair_keys() if index % 3 == 0 else []:
+                projected = Search(rules, board.pair_projection(pair), strands=(0,), project=False)
+                assert projected.run(search_module.INNER_PROJECTION_NODES) is not Verdict.LOST, (number, str(move))
+            position = play(rules, position, move)
+
+
+def test_inner_projections_cut_a_hard_warfield_search_and_slices_agree() -> None:
+    # Deal 83: every pair of its start can be won; its search needs 177002 nodes
+    # without looking at the projections of the positions inside it, 20957 with.
+    rules = find_game("clover-leaf-warfield")
+    whole = Search(rules, deal(rules, 83))
+    assert whole.run(30_000) is Verdict.SOLVED
+    assert whole.inner_cut > 0
+    assert check_solution(rules, deal(rules, 83), whole.solution)
+    sliced = Search(rules, deal(rules, 83))
+    while sliced.run(4_999) is Verdict.UNKNOWN:
+        pass
+    assert (sliced.verdict, sliced.nodes, sliced.solution) == (whole.verdict, whole.nodes, whole.solution)

@@ -48,14 +48,22 @@ class SolverProfile:
     - ``deal_budget``: "solvable deal" and the deal of the day: a deal is
       solvable when the solver proves it won within this budget.
     - ``hint_budget``: a hint, the walk back through the history included.
-    - ``strands``: the best-first searches that take turns on a position, each
-      ``(depth weight, buried weight)`` (see :class:`cloverleaf.solver.search.Search`).
+    - ``strands``: the orders in which the search expands positions, each
+      given by its depth weight (see :class:`cloverleaf.solver.search.Strand`).
+    - ``inner_projections``: 0, or how much work the searches of pair
+      projections of positions inside a hard search may take, as a multiple of
+      the search's own nodes (see :meth:`cloverleaf.solver.search.Search`).
+    - ``difficulty``: the two thresholds, in nodes to the first solution, that
+      cut the winnable deals into easy, medium and hard (see
+      :mod:`cloverleaf.solver.difficulty`), calibrated on deals 1-1000.
     """
 
     solve_budget: int = 100_000
     deal_budget: int = 20_000
     hint_budget: int = 100_000
-    strands: tuple[tuple[int, int], ...] = ((0, 2),)
+    strands: tuple[int, ...] = (0,)
+    inner_projections: int = 0
+    difficulty: tuple[int, int] = (400, 1_500)
 
 
 @dataclass(frozen=True)

@@ -100,6 +100,9 @@ def _stats(args: argparse.Namespace) -> int:
           f"worst {summary['worst_s']:.3f} s")
     print(f"  nodes: median {summary['median_nodes']:.0f}, p95 {summary['p95_nodes']:.0f}, "
           f"worst {summary['worst_nodes']}")
+    split = summary["difficulty"]
+    print(f"  difficulty of the deals won within the deal budget: easy {split['easy']}, medium {split['medium']}, "
+          f"hard {split['hard']} (won beyond it: {split['beyond']})")
     if summary["undecided"]:
         print("  unknown: " + " ".join(str(number) for number, _nodes in summary["undecided"]))
     return 0

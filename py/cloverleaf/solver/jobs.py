@@ -29,6 +29,7 @@ from ..engine import apply_move
 from ..position import Move, Position
 from ..rules import Rules
 from .board import Board, tables_for
+from .difficulty import Level, level_of
 from .search import Search, Verdict
 
 Result = TypeVar("Result", covariant=True)
@@ -216,26 +217,29 @@ def hint(
 
 
 class NextSolvableDeal:
-    """The first deal number from ``start`` upward that the solver proves winnable.
+    """The first deal number from ``start`` upward that the solver proves winnable (at ``level``, if given).
 
     Each deal gets the game's deal budget (``rules.solver.deal_budget``), so
-    the walk, and which deal it stops at, is the same everywhere. Numbers past the last deal
-    wrap to 1. Deals are proved in the game as played with auto move on
-    (``forced_autoplay``, see :attr:`.board.Board.autoplays`): it changes
-    nothing but the games with redeals, and a deal won that way is won by a
-    player with auto move on or off.
+    the walk, and which deal it stops at, is the same everywhere. Numbers past
+    the last deal wrap to 1. With a ``level``, the walk also passes over the
+    winnable deals of the other levels (see :mod:`.difficulty`). Deals are
+    proved in the game as played with auto move on (``forced_autoplay``, see
+    :attr:`.board.Board.autoplays`): it changes nothing but the games with
+    redeals, and a deal won that way is won by a player with auto move on or off.
 
     Result::
 
-        {"deal": N, "verdict": "solved", "solution": [...], "tried": k, "nodes": n}
+        {"deal": N, "verdict": "solved", "difficulty": "easy" | "medium" | "hard",
+         "solution": [...], "tried": k, "nodes": n}
 
     ``tried`` counts the deal numbers searched (the found one included),
     ``nodes`` the nodes of the whole walk.
     """
 
-    def __init__(self, rules: Rules, start: int, budget: int | None = None) -> None:
+    def __init__(self, rules: Rules, start: int, budget: int | None = None, level: Level | None = None) -> None:
         self.rules = rules
         self.budget = rules.solver.deal_budget if budget is None else budget
+        self.level = level
         self.number = min(max(1, start), MAX_DEAL)
         self.tried = 0
         self.nodes = 0
@@ -253,15 +257,17 @@ class NextSolvableDeal:
             used = search.nodes - before
             self.nodes += used
             nodes -= used
-            if verdict is Verdict.SOLVED:
+            level = level_of(self.rules, search.nodes) if verdict is Verdict.SOLVED else None
+            if level is not None and self.level in (None, level):
                 self._result = {
                     "deal": self.number,
                     "verdict": verdict.value,
+                    "difficulty": level.value,
                     "solution": [str(move) for move in search.solution],
                     "tried": self.tried,
                     "nodes": self.nodes,
                 }
-            elif verdict is Verdict.LOST or search.nodes >= self.budget:
+            elif verdict is not Verdict.UNKNOWN or search.nodes >= self.budget:
                 self._search = None
                 self.number = self.number + 1 if self.number < MAX_DEAL else 1
         return self._result

@@ -14,9 +14,11 @@ Names (after Norvig: the search knows nothing of cards; :mod:`.board` does):
   table is the solution (as in Freecell Solver): a win is read back from it,
   replayed on a fresh board to recover the foundation moves played on the
   way, and checked through the engine's checked door before it is returned.
-- ``estimate``: :meth:`Board.estimate`, lower first; -1 proves a position lost.
+- ``cost``: :meth:`Board.cost`, lower first; it only orders the search. The
+  proofs of loss are :meth:`Board.lost_after` (for each position found) and
+  :meth:`Board.lost_on_expansion` (for each position about to be expanded).
 - ``strand``: one order in which to expand the positions found: a priority
-  queue that weighs the estimate and the moves already made in its own way.
+  queue that weighs the cost and the moves already made in its own way.
   A :class:`Search` has a few (the game's ``SolverProfile.strands``) over one
   shared table; they take turns of ``QUANTUM`` nodes.
 - ``verdict``: :class:`Verdict`: ``SOLVED`` (with a ``solution``, a tuple of
@@ -44,7 +46,9 @@ from ..rules import Rules
 from .board import REDEAL_STEP, Board, Step, tables_for
 
 QUANTUM = 256  # nodes a strand runs before the next one takes its turn
-PROJECTIONS_AFTER = 20_000  # nodes searched before the projection strands join (see Search)
+PROJECTIONS_AFTER = 20_000  # nodes searched before the projection searches join (see Search)
+INNER_PROJECTION_NODES = 200  # the most nodes the search of one inner projection may take (see Search)
+INNER_TRIAL = 200  # positions checked before inner projections must show they pay (see Search)
 
 
 class Verdict(Enum):
@@ -97,15 +101,12 @@ class Strand:
 
     ``depth_weight`` is eighths of a cost unit added per move from the start
     (0 is greedy; more gives breadth, so a misleading line is left sooner and
-    solutions come out shorter); ``buried_weight`` multiplies the ``buried``
-    part of :meth:`Board.estimate` (more digs for the cards the foundations
-    need next). Between turns a strand keeps the position it was expanding
-    and how far it got.
+    solutions come out shorter). Between turns a strand keeps the position it
+    was expanding and how far it got.
     """
 
-    def __init__(self, depth_weight: int, buried_weight: int) -> None:
+    def __init__(self, depth_weight: int) -> None:
         self.depth_weight = depth_weight
-        self.buried_weight = buried_weight
         self.queue: list[tuple[int, int, bytes, bytes, int]] = []
         self.current: bytes | None = None  # the key of the position being expanded
         self.state = b""  # its :meth:`Board.state`
@@ -124,7 +125,7 @@ class Search:
 
     Each position reached is stored once, under its key, with the key of the
     position it came from and the move between them. Every position found is
-    queued in every strand, each ordering it by its own weights; a strand
+    queued in every strand, each ordering it by its own depth weight; a strand
     takes the best position of its queue that no strand has expanded yet,
     and expands it. A greedy strand wins most deals fast but can sink its
     turns into one misleading line; a broader one climbs out of it; as they
@@ -144,6 +145,18 @@ class Search:
     projection's turn is as long as the strands' turns together, so a hard
     pair (a lost one needs an exhaustive search) gets half the nodes.
 
+    Where the game's profile asks for it (``inner_projections``), once those
+    projections are all won, the search also looks at the pair projections
+    of each position it is about to expand: a projection proved lost within
+    ``INNER_PROJECTION_NODES`` nodes proves that position lost, and it is not
+    expanded. Deep in a hard search most positions are lost that way while
+    every suit and pair of the start can be won. The verdicts are kept by
+    projection key for the rest of the search. Their nodes are not counted in
+    the budget (so budgets keep their meaning and slices stay exact), but
+    they are kept to at most ``inner_projections`` times the search's own,
+    and the checks stop once ``INNER_TRIAL`` positions have been checked if
+    fewer than one in two was cut.
+
     ``known_lost``: keys of positions already proved lost by an earlier,
     finished ``LOST`` search of the same game (the hint walks back through a
     game's history this way); they are not searched again.
@@ -162,7 +175,7 @@ class Search:
         position: Position,
         known_lost: set[bytes] | None = None,
         prune: bool = True,
-        strands: tuple[tuple[int, int], ...] | None = None,
+        strands: tuple[int, ...] | None = None,
         project: bool = True,
         forced_autoplay: bool = False,
     ) -> None:
@@ -173,7 +186,7 @@ class Search:
         self.lost: set[bytes] = set(known_lost) if known_lost else set()
         self.table: dict[bytes, tuple[bytes | None, int]] = {}
         self.expanded: set[bytes] = set()
-        self.strands = [Strand(depth, buried) for depth, buried in strands or rules.solver.strands]
+        self.strands = [Strand(depth_weight) for depth_weight in strands or rules.solver.strands]
         self.projections: list[Search] = []
         self.nodes = 0
         self.verdict = Verdict.UNKNOWN
@@ -185,6 +198,10 @@ class Search:
         self._loaded: Strand | None = None  # the strand whose position the board holds
         self._count = 0
         self._started = False
+        self._inner: dict[bytes, bool] = {}  # pair projection key -> proved lost
+        self.inner_nodes = 0  # nodes of the searches of inner projections
+        self.inner_checked = 0  # positions whose inner projections were looked at
+        self.inner_cut = 0  # ... and found lost
 
     @property
     def done(self) -> bool:
@@ -247,7 +264,7 @@ class Search:
                     self._projected = True
                     start = Board(tables_for(self.rules), self.start, self.prune)
                     self.projections = [
-                        Search(self.rules, projected, strands=((0, 2),), project=False)
+                        Search(self.rules, projected, strands=(0,), project=False)
                         for projected in start.pair_projections()
                     ]
                     turns.extend(self.projections)
@@ -265,19 +282,17 @@ class Search:
         if board.won():
             self._solved(key)
             return
-        base, buried = board.estimate()
-        if key in self.lost or base < 0 or board.any_suit_lost() or board.lost_on_expansion():
+        if key in self.lost or board.any_suit_lost() or board.lost_on_expansion():
             self.verdict = Verdict.LOST
             return
-        self._push(base, buried, key, 0)
+        self._push(board.cost(), key, 0)
 
-    def _push(self, base: int, buried: int, key: bytes, depth: int) -> None:
+    def _push(self, cost: int, key: bytes, depth: int) -> None:
         self._count += 1
         order = -self._count
         state = self.board.state()
         for strand in self.strands:
-            priority = base + strand.buried_weight * buried + (strand.depth_weight * depth >> 3)
-            heappush(strand.queue, (priority, order, key, state, depth))
+            heappush(strand.queue, (cost + (strand.depth_weight * depth >> 3), order, key, state, depth))
 
     def _expand(self, strand: Strand, limit: int) -> int:
         """Let ``strand`` search at most ``limit`` nodes; the nodes it used (fewer when it runs out of work)."""
@@ -299,7 +314,7 @@ class Search:
                 strand.current, strand.state, strand.depth = key, state, depth
                 board.load(state)
                 self._loaded = strand
-                strand.moves = [] if board.lost_on_expansion() else self._moves(key)
+                strand.moves = [] if board.lost_on_expansion() or self._inner_lost() else self._moves(key)
                 strand.next = 0
                 continue
             if used >= limit:
@@ -320,10 +335,31 @@ class Search:
                 self._solved(key)
                 return used
             if not board.lost_after(step):
-                base, buried = board.estimate()
-                if base >= 0:
-                    self._push(base, buried, key, strand.depth + 1)
+                self._push(board.cost(), key, strand.depth + 1)
             board.retreat(played)
+
+    def _inner_lost(self) -> bool:
+        """Whether a pair projection of the board's position is proved lost (see the class's docstring)."""
+        ratio = self.rules.solver.inner_projections
+        if not ratio or not self._projected or self.inner_nodes > ratio * self.nodes:
+            return False
+        if self.inner_checked >= INNER_TRIAL and 2 * self.inner_cut < self.inner_checked:
+            return False
+        if not self.projections or not all(projection.done for projection in self.projections):
+            return False
+        board = self.board
+        verdicts = self._inner
+        self.inner_checked += 1
+        for pair, key in board.pair_keys():
+            lost = verdicts.get(key)
+            if lost is None:
+                search = Search(self.rules, board.pair_projection(pair), strands=(0,), project=False)
+                lost = verdicts[key] = search.run(INNER_PROJECTION_NODES) is Verdict.LOST
+                self.inner_nodes += search.nodes
+            if lost:
+                self.inner_cut += 1
+                return True
+        return False
 
     def _moves(self, key: bytes) -> list[Step]:
         """The board's moves here, less those that can only find positions found already.

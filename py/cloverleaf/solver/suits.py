@@ -185,6 +185,36 @@ def _settle(fans: list[bytes], order: list[int]) -> bytes:
     return SEPARATOR.join(sorted(fans))
 
 
+PAIRS = tuple((first, second) for first in range(4) for second in range(first + 1, 4))
+# PAIR_DELETE[pair]: the bytes of every card of the other two suits, for bytes.translate.
+PAIR_DELETE = {pair: bytes(card for card in range(52) if card // 13 not in pair) for pair in PAIRS}
+
+
+def pair_keys(fans: list[bytes]) -> list[tuple[tuple[int, int], bytes]]:
+    """Each pair of suits with cards of both in ``fans``, and the key of the projection on it.
+
+    A key starts with the two suits, so keys of different pairs never meet.
+    """
+    present = {card // 13 for card in b"".join(fans)}
+    keys: list[tuple[tuple[int, int], bytes]] = []
+    for pair in PAIRS:
+        if pair[0] in present and pair[1] in present:
+            delete = PAIR_DELETE[pair]
+            keys.append((pair, bytes(pair) + SEPARATOR.join(sorted([fan.translate(None, delete) for fan in fans]))))
+    return keys
+
+
+def pair_projection(position: Position, pair: tuple[int, int]) -> Position:
+    """``position`` seen through the two suits of ``pair`` (the other two on their foundations)."""
+    found = [count if suit in pair else 13 for suit, count in enumerate(position.foundations)]
+    return Position(
+        tuple(tuple(card for card in fan if card // 13 in pair) for fan in position.fans),
+        (found[0], found[1], found[2], found[3]),
+        0,
+        position.deal,
+    )
+
+
 def pair_projections(position: Position) -> list[Position]:
     """The position seen through each pair of suits that both have cards in the fans.
 
@@ -196,16 +226,4 @@ def pair_projections(position: Position) -> list[Position]:
     out: their one-suit projections already say everything.
     """
     present = {card // 13 for fan in position.fans for card in fan}
-    projected: list[Position] = []
-    for first in range(4):
-        for second in range(first + 1, 4):
-            if first in present and second in present:
-                kept = (first, second)
-                found = [count if suit in kept else 13 for suit, count in enumerate(position.foundations)]
-                projected.append(Position(
-                    tuple(tuple(card for card in fan if card // 13 in kept) for fan in position.fans),
-                    (found[0], found[1], found[2], found[3]),
-                    0,
-                    position.deal,
-                ))
-    return projected
+    return [pair_projection(position, pair) for pair in PAIRS if pair[0] in present and pair[1] in present]

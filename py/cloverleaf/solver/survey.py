@@ -3,7 +3,10 @@
 Names:
 
 - *record*: one deal's outcome, a JSON-shaped dict
-  ``{"game", "deal", "verdict", "nodes", "seconds"}`` (:func:`survey_deal`);
+  ``{"game", "deal", "verdict", "nodes", "seconds"}`` (:func:`survey_deal`).
+  ``seconds`` is the processor time the search took (``time.process_time``):
+  on a quiet machine the same as the clock's, and still meaningful on a
+  machine shared with other work, where the clock's time is not;
 - *summary*: the figures of one game over many records (:func:`summarise`).
 
 Both the command line and the bench print from the same summary, so the two
@@ -18,15 +21,16 @@ from typing import Any
 
 from ..deals import deal
 from ..rules import Rules
+from .difficulty import Level, level_of
 from .search import Search, Verdict
 
 
 def survey_deal(rules: Rules, number: int, budget: int | None = None) -> dict[str, Any]:
     """Search deal ``number`` with ``budget`` nodes (the game's solve budget by default); its record."""
-    started = time.perf_counter()
+    started = time.process_time()
     search = Search(rules, deal(rules, number))
     verdict = search.run(rules.solver.solve_budget if budget is None else budget)
-    seconds = time.perf_counter() - started
+    seconds = time.process_time() - started
     return {"game": rules.id, "deal": number, "verdict": verdict.value, "nodes": search.nodes, "seconds": seconds}
 
 
@@ -62,4 +66,25 @@ def summarise(rules: Rules, records: list[dict[str, Any]], budget: int | None = 
         "worst_nodes": int(max(nodes)),
         "nodes_per_s": sum(nodes) / max(sum(seconds), 1e-9),
         "undecided": [[record["deal"], record["nodes"]] for record in records if record["verdict"] == "unknown"],
+        "difficulty": difficulty_split(rules, records),
     }
+
+
+def difficulty_split(rules: Rules, records: list[dict[str, Any]]) -> dict[str, Any]:
+    """How the won deals spread over the levels, and the thresholds that would split them in thirds.
+
+    A won deal's score is its nodes (the search stops at its first solution).
+    Only deals won within the deal budget count, as only those can come out
+    of a solvable-deal walk; ``beyond`` counts the others that were won.
+    ``even`` is the pair of thresholds that cuts the counted deals into
+    thirds (the calibration of ``SolverProfile.difficulty``).
+    """
+    scores = sorted(record["nodes"] for record in records
+                    if record["verdict"] == Verdict.SOLVED.value and record["nodes"] <= rules.solver.deal_budget)
+    split: dict[str, Any] = {level.value: 0 for level in Level}
+    for score in scores:
+        split[level_of(rules, score).value] += 1
+    won = sum(1 for record in records if record["verdict"] == Verdict.SOLVED.value)
+    split["beyond"] = won - len(scores)
+    split["even"] = [scores[len(scores) // 3], scores[2 * len(scores) // 3]] if scores else None
+    return split
