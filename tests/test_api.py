@@ -129,6 +129,17 @@ def test_games_lists_the_catalogue(api: Api) -> None:
     assert ids[0] == "clover-leaf" and {"shamrocks", "shamrocks-ii", "trefoil", "fan"} <= set(ids)
 
 
+def test_a_recorded_win_says_which_of_the_games_records_it_beat(api: Api) -> None:
+    first = ok(api, "statsRecord", stats=None, game="fan", won=True, moves=40, seconds=75.5)
+    assert first["improved"] == {"time": False, "moves": False}  # the first win: no record to beat
+    faster = ok(api, "statsRecord", stats=first["stats"], game="fan", won=True, moves=52, seconds=60)
+    assert faster["improved"] == {"time": True, "moves": False}
+    shorter = ok(api, "statsRecord", stats=faster["stats"], game="fan", won=True, moves=31, seconds=61)
+    assert shorter["improved"] == {"time": False, "moves": True}
+    lost = ok(api, "statsRecord", stats=shorter["stats"], game="fan", won=False, moves=3, seconds=5)
+    assert lost["improved"] == {"time": False, "moves": False}
+
+
 def test_statistics_are_recorded_and_summarised_through_the_api(api: Api) -> None:
     reply = ok(api, "statsRecord", stats=None, game="fan", won=True, moves=40, seconds=75.5, solvable=True)
     assert reply["summary"]["all"]["won"] == 1
@@ -198,8 +209,21 @@ def test_solvable_and_daily_jobs_give_deal_numbers_as_strings(api: Api) -> None:
     assert daily["date"] == "2026-11-29" and daily["deal"].isdigit()
 
 
+def test_a_solvable_deal_of_a_chosen_level_has_that_level_and_the_difficulty_job_agrees(api: Api) -> None:
+    for level in ("easy", "medium", "hard"):
+        found = run_job(api, kind="solvable", game="trefoil", start="1", level=level)
+        assert found["difficulty"] == level
+        again = run_job(api, kind="difficulty", game="trefoil", deal=found["deal"])
+        assert (again["deal"], again["verdict"], again["difficulty"]) == (found["deal"], "solved", level)
+    lost = run_job(api, kind="difficulty", game="fan", deal="1")  # Fan deal 1 is lost
+    assert (lost["verdict"], lost["difficulty"]) == ("lost", None)
+
+
 def test_jobs_refuse_bad_requests_and_forget_cancelled_jobs(api: Api) -> None:
     assert call(api, "jobStart", kind="poker")["error"]["type"] == "InvalidInput"
+    assert call(api, "jobStart", kind="solvable", game="fan", level="impossible")["error"]["type"] == "InvalidInput"
+    assert call(api, "jobStart", kind="difficulty", game="fan")["error"]["type"] == "InvalidInput"
+    assert call(api, "jobStart", kind="difficulty", game="fan", deal="-4")["error"]["type"] == "InvalidInput"
     assert call(api, "jobStart", kind="daily", game="fan", date="tomorrow")["error"]["type"] == "InvalidInput"
     job = ok(api, "jobStart", kind="solvable", game="fan", start="5")["job"]
     assert call(api, "jobStep", job=job, nodes=-3)["error"]["type"] == "InvalidInput"

@@ -18,19 +18,21 @@ import pytest
 
 from cloverleaf.api import METHODS, Api
 from cloverleaf.games import DEFAULT_GAME
+from cloverleaf.solver import Level
 
 ROOT = Path(__file__).resolve().parents[1]
 PROTOCOL = ROOT / "web" / "js" / "protocol.js"
 
 
 def page_declarations() -> dict[str, object]:
-    """protocol.js's METHODS and JOB_KINDS, as Node imports them."""
+    """protocol.js's METHODS, JOB_KINDS, LEVELS and DEFAULT_GAME, as Node imports them."""
     node = shutil.which("node")
     if node is None:
         pytest.skip("Node.js is not installed (build.sh installs it)")
     script = (
         f"import({json.dumps(PROTOCOL.as_uri())}).then((p) => "
-        "console.log(JSON.stringify({methods: p.METHODS, jobKinds: p.JOB_KINDS, defaultGame: p.DEFAULT_GAME})))"
+        "console.log(JSON.stringify({methods: p.METHODS, jobKinds: p.JOB_KINDS, levels: p.LEVELS,"
+        " defaultGame: p.DEFAULT_GAME})))"
     )
     result = subprocess.run([node, "--input-type=module", "-e", script], capture_output=True, text=True, check=True)
     declared: dict[str, object] = json.loads(result.stdout)
@@ -46,13 +48,17 @@ def test_the_page_declares_every_kind_of_job_the_api_starts() -> None:
     api = Api()
     api.call("new", '{"game": "fan", "deal": "1"}')
     for kind in page_declarations()["jobKinds"]:  # type: ignore[attr-defined]
-        params = {"kind": kind, "game": "fan", "start": "1", "date": "2026-11-30"}
+        params = {"kind": kind, "game": "fan", "start": "1", "date": "2026-11-30", "deal": "3"}
         if kind in ("hint", "check"):
             params = {"kind": kind}
         reply = json.loads(api.call("jobStart", json.dumps(params)))
         assert "ok" in reply, (kind, reply)
     reply = json.loads(api.call("jobStart", '{"kind": "poker"}'))
     assert reply["error"]["type"] == "InvalidInput"
+
+
+def test_the_page_names_the_difficulty_levels_of_the_solver_easiest_first() -> None:
+    assert page_declarations()["levels"] == [level.value for level in Level]
 
 
 def test_the_page_opens_the_default_game_of_the_catalogue() -> None:

@@ -40,6 +40,7 @@ from .inputs import json_int, parse_iso_date, parse_json, parse_whole_number, qu
 from .position import FOUNDATION, Move
 from .session import MAX_SAVE_BYTES, Session, Settings, random_deal_number
 from .solver import Verdict
+from .solver.difficulty import DealDifficulty, Level
 from .solver.jobs import DailyDeal, Hint, HintResult, NextSolvableDeal
 from .stats import Stats
 from .stats import load as load_stats
@@ -105,7 +106,7 @@ def _flag(params: Params, name: str) -> bool:
 # -- the API's object ---------------------------------------------------------------------
 
 
-Job = NextSolvableDeal  # and DailyDeal, its subclass
+Job = NextSolvableDeal | DealDifficulty  # NextSolvableDeal's subclass DailyDeal too
 
 
 @dataclass
@@ -423,14 +424,25 @@ def _stats_summary(api: Api, params: Params) -> Json:
 
 
 def _stats_record(api: Api, params: Params) -> Json:
-    """A finished game; ``Stats.record`` checks the result (won true or false, moves, seconds, daily)."""
+    """A finished game; ``Stats.record`` checks the result (won true or false, moves, seconds, daily).
+
+    Besides the usual reply, ``improved`` says which of the game's records a win
+    beat (``time``: a best time, ``moves``: fewest moves), for the win panel; a
+    first win beats no record, as there was none.
+    """
     game = find_game(_string(params, "game", DEFAULT_GAME.id)).id
     won: Json = params.get("won")
     moves: Json = params.get("moves")
     seconds: Json = params.get("seconds")
     daily: Json = params.get("daily")
-    stats = load_stats(_stats_text(params)).record(game, won, moves, seconds, _flag(params, "solvable"), daily)
-    return _stats_reply(stats, game)
+    before = load_stats(_stats_text(params))
+    stats = before.record(game, won, moves, seconds, _flag(params, "solvable"), daily)
+    old, new = before.bucket(game, "all"), stats.bucket(game, "all")
+    improved = {
+        "time": old.best_time is not None and new.best_time is not None and new.best_time < old.best_time,
+        "moves": old.fewest_moves is not None and new.fewest_moves is not None and new.fewest_moves < old.fewest_moves,
+    }
+    return {**_stats_reply(stats, game), "improved": improved}
 
 
 def _stats_reset(api: Api, params: Params) -> Json:
@@ -440,18 +452,31 @@ def _stats_reset(api: Api, params: Params) -> Json:
     return _stats_reply(stats, game or DEFAULT_GAME.id)
 
 
+def _level(params: Params) -> Level | None:
+    """The ``level`` parameter: easy, medium, hard, or absent (any level)."""
+    level = params.get("level")
+    if level is None:
+        return None
+    if isinstance(level, str):
+        for known in Level:
+            if known.value == level:
+                return known
+    raise InvalidInputError(f"unknown level {quote(level)} (easy, medium or hard)")
+
+
 def _job_start(api: Api, params: Params) -> Json:
     kind = params.get("kind")
     if kind in ("hint", "check"):
         return api.start_job(api.hint_job(show=kind == "hint"))
+    rules = find_game(_string(params, "game", DEFAULT_GAME.id))
     if kind == "solvable":
-        rules = find_game(_string(params, "game", DEFAULT_GAME.id))
         start = random_deal_number() if params.get("start") is None else parse_deal_number(_string(params, "start"))
-        return api.start_job(NextSolvableDeal(rules, start))
+        return api.start_job(NextSolvableDeal(rules, start, level=_level(params)))
     if kind == "daily":
-        rules = find_game(_string(params, "game", DEFAULT_GAME.id))
         return api.start_job(DailyDeal(rules, parse_iso_date(params.get("date"))))
-    raise InvalidInputError(f"unknown job kind {quote(kind)} (hint, check, solvable or daily)")
+    if kind == "difficulty":
+        return api.start_job(DealDifficulty(rules, parse_deal_number(_string(params, "deal", limit=40))))
+    raise InvalidInputError(f"unknown job kind {quote(kind)} (hint, check, solvable, daily or difficulty)")
 
 
 def _job_step(api: Api, params: Params) -> Json:
@@ -460,7 +485,7 @@ def _job_step(api: Api, params: Params) -> Json:
     if result is None:
         return {"done": False}
     del api.jobs[number]
-    if isinstance(job, NextSolvableDeal):  # deal numbers travel as strings: they outgrow JavaScript numbers
+    if isinstance(job, (NextSolvableDeal, DealDifficulty)):  # deal numbers travel as strings (past 2**53)
         found = {key: value for key, value in result.items() if key not in ("moves", "solution")}
         result = {**found, "deal": str(result["deal"])}
     return {"done": True, "result": result}
@@ -497,7 +522,7 @@ METHODS: dict[str, Method] = {
     "statsSummary": Method(_stats_summary, ("stats", "game")),
     "statsRecord": Method(_stats_record, ("stats", "game", "won", "moves", "seconds", "solvable", "daily")),
     "statsReset": Method(_stats_reset, ("stats", "game")),
-    "jobStart": Method(_job_start, ("kind", "game", "start", "date")),
+    "jobStart": Method(_job_start, ("kind", "game", "start", "date", "level", "deal")),
     "jobStep": Method(_job_step, ("job", "nodes")),
     "jobCancel": Method(_job_cancel, ("job",)),
 }

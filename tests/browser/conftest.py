@@ -31,6 +31,7 @@ SOURCES = "src/"  # SUB_PATH + "src/js/layout.js" is web/js/layout.js (dist/ hol
 START_TIMEOUT_MS = 60_000
 CHROMIUM_ARGS = [
     "--no-sandbox",
+    "--disable-dev-shm-usage",  # containers often give /dev/shm 64 MB: Chromium's tabs then crash or stall
     "--disable-gpu",
     "--disable-background-networking",
     "--disable-component-update",

@@ -13,6 +13,7 @@ from cloverleaf.engine import destinations
 from cloverleaf.games import find_game
 from cloverleaf.session import Session, Settings
 from cloverleaf.solver import Verdict, hint
+from cloverleaf.stats import load as load_stats
 
 from . import plans
 
@@ -131,9 +132,14 @@ def test_restart_from_a_stuck_game(app: Any) -> None:
     assert app.fans() == opening
 
 
-def test_a_whole_game_won_to_the_end(app: Any) -> None:
+def test_a_whole_game_won_to_the_end_beats_the_records_is_shared_and_played_again(app: Any) -> None:
     deal, decisions = plans.winnable_deal()
-    app.context.add_init_script(f"localStorage.setItem('cloverleaf.settings.v1', {NO_ANIMATIONS!r})")
+    # An earlier, slower and longer win of this game: this one beats both records.
+    earlier = load_stats(None).record("clover-leaf", True, 999, 5000.0, False, None).dumps()
+    app.context.add_init_script(
+        f"localStorage.setItem('cloverleaf.settings.v1', {NO_ANIMATIONS!r});"
+        f"localStorage.setItem('cloverleaf.stats.v1', {json.dumps(earlier)});"
+    )
     app.open(f"clover-leaf/{deal}")
     for card, to in decisions:
         moves = app.moves()
@@ -144,11 +150,22 @@ def test_a_whole_game_won_to_the_end(app: Any) -> None:
         app.wait_moves(moves + 1)
     panel = app.page.locator('#panel[data-panel="won"]')
     panel.wait_for()
+    app.page.wait_for_function("() => document.querySelector('#panel-text').textContent.includes('fewest')")
     text = panel.inner_text()
     assert "You won" in text and f"{len(decisions)} moves" in text
+    assert "A new best time!" in text and "Your fewest moves yet!" in text
     assert app.page.locator(".card[data-where='F']").count() == 52
-    panel.locator('[data-panel-action="new"]').click()
+
+    panel.locator('[data-panel-action="share"]').click()  # the clipboard, or the words to copy by hand
+    app.page.wait_for_function(f"() => document.querySelector('#notice').textContent.includes('#{deal} won in')")
+    notice = app.notice()
+    assert f"Clover Leaf #{deal} won in {len(decisions)} moves, " in notice and f"#clover-leaf/{deal}" in notice
+    assert panel.is_visible()  # sharing does not leave the win
+
+    panel.locator('[data-panel-action="restart"]').click()  # play this deal again
     app.page.wait_for_function("() => document.body.dataset.moves === '0' && document.body.dataset.won === 'false'")
+    assert app.page.evaluate("document.body.dataset.deal") == str(deal)
+    app.check_clean()
 
 
 def test_a_hint_followed(app: Any) -> None:

@@ -270,3 +270,37 @@ def test_the_overlay_the_lost_sheet_and_the_solution_player_pass_an_axe_audit(ma
             app.wait_moves(moves - 1)
     found = {name: violations for name, violations in found.items() if violations}
     assert not found, json.dumps(found, indent=1)
+
+
+def level_on_cpython(game: str, deal: str) -> str | None:
+    """The level the engine gives a deal on CPython (the difficulty job, as the page runs it)."""
+    from cloverleaf.games import find_game
+    from cloverleaf.solver import DealDifficulty
+    from cloverleaf.solver.jobs import run_to_end
+
+    level: str | None = run_to_end(DealDifficulty(find_game(game), int(deal)))["difficulty"]
+    return level
+
+
+def test_the_deal_shows_its_difficulty_and_new_deals_can_ask_for_one(app: Any) -> None:
+    expected = level_on_cpython("clover-leaf", SHORT_DEAL)
+    assert expected is not None
+    app.open(f"clover-leaf/{SHORT_DEAL}")
+    page = app.page
+    label = page.locator("#deal-level")
+    page.wait_for_function(
+        f"() => document.querySelector('#deal-level').dataset.level === '{expected}'", timeout=60_000
+    )
+    assert label.is_visible() and label.inner_text() == expected.capitalize()
+
+    app.press("settings")
+    page.locator('select[data-setting-choice="level"]').select_option("hard")
+    page.locator("#settings-dialog .dialog__actions button").click()
+    assert json.loads(page.evaluate("localStorage.getItem('cloverleaf.settings.v1')"))["level"] == "hard"
+    app.press("new")
+    page.wait_for_function(f"() => document.body.dataset.deal !== '{SHORT_DEAL}'", timeout=120_000)
+    app.settle()
+    deal = str(page.evaluate("document.body.dataset.deal"))
+    assert label.get_attribute("data-level") == "hard" and label.inner_text() == "Hard"
+    assert level_on_cpython("clover-leaf", deal) == "hard"
+    app.check_clean()

@@ -149,8 +149,7 @@ def publish_a_new_snapshot(root: Path) -> tuple[str, str]:
     The snapshot holds the same memory, packed again at another gzip level, as a
     rebuilt package would give other bytes; the old file is gone from the site.
     """
-    info_path = root / "js" / "build-info.js"
-    info = info_path.read_text()
+    info = (root / "js" / "build-info.js").read_text()
     match = re.search(r'export const SNAPSHOT = "([^"]+)";', info)
     assert match
     old = match.group(1)
@@ -159,7 +158,11 @@ def publish_a_new_snapshot(root: Path) -> tuple[str, str]:
     new = old.rsplit("-", 1)[0] + f"-{hashlib.sha256(packed).hexdigest()[:12]}.snapshot.gz"
     (root / new).write_bytes(packed)
     (root / old).unlink()
-    info_path.write_text(info.replace(old, new))
+    # The name is in build-info.js and in the two bundles that hold it (main.js, worker.js).
+    for script in (root / "js").glob("*.js"):
+        text = script.read_text()
+        if old in text:
+            script.write_text(text.replace(old, new))
     subprocess.run(
         [sys.executable, str(ROOT / "scripts" / "precache.py"), str(root), str(ROOT / "web" / "sw.js")],
         check=True, capture_output=True,

@@ -2,8 +2,8 @@
 
 A first visit starts Python from scratch (the 6.6 MB snapshot is not worth a
 wait); once the service worker has stored the app, the engine restores the
-snapshot instead. A snapshot that cannot be used (damaged bytes, another Pyodide
-build) is set aside and the engine starts the usual way, quietly.
+snapshot instead. A snapshot that cannot be used (damaged or missing bytes: its
+SHA-256 is not the build's) is set aside and the engine starts the usual way, quietly.
 """
 
 from __future__ import annotations
@@ -36,11 +36,10 @@ def visit_and_return(app: App, address: str) -> None:
     app.page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=WAIT_MS)
 
 
-# Rewrites the stored snapshot in the service worker's cache: `how` is "crc" (a
-# byte of the gzip stream flipped, so inflating fails its check), "build" (valid
-# gzip of a snapshot whose Pyodide build id differs, as after an upgrade gone
-# wrong) or "inflated" (the snapshot itself, as a server sending the file with
-# Content-Encoding: gzip leaves it).
+# Rewrites the stored snapshot in the service worker's cache, which holds it
+# inflated (web/sw.js): `how` is "crc" (a byte flipped, so its SHA-256 is not
+# the build's), "truncated" (its second half gone) or "gzipped" (as an older
+# service worker stored it: the worker inflates it itself).
 REWRITE = """async ([path, how]) => {
     const url = new URL(path, location.href).href;
     const [name] = await caches.keys();
@@ -48,18 +47,14 @@ REWRITE = """async ([path, how]) => {
     const stored = await cache.match(url);
     if (!stored) throw new Error("snapshot not cached: " + url);
     let bytes = new Uint8Array(await stored.arrayBuffer());
+    if (bytes[0] === 0x1f && bytes[1] === 0x8b) throw new Error("the service worker stored the snapshot gzipped");
     if (how === "crc") {
         bytes[bytes.length >> 1] ^= 0xff;
+    } else if (how === "truncated") {
+        bytes = bytes.slice(0, bytes.length >> 1);
     } else {
-        const plain = new Uint8Array(await new Response(
-            new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
-        if (how === "inflated") {
-            bytes = plain;
-        } else {
-            for (let i = 16; i < 48; i++) plain[i] ^= 0x5a; // the build id in the header
-            bytes = new Uint8Array(await new Response(
-                new Blob([plain]).stream().pipeThrough(new CompressionStream("gzip"))).arrayBuffer());
-        }
+        bytes = new Uint8Array(await new Response(
+            new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip"))).arrayBuffer());
     }
     await cache.put(url, new Response(bytes, {headers: stored.headers}));
 }"""
@@ -87,17 +82,17 @@ def test_a_returning_player_starts_from_the_snapshot_and_plays(make_app: Any) ->
     assert len(app.fans()) == 12
 
 
-def test_a_snapshot_a_server_sent_already_inflated_is_restored(make_app: Any) -> None:
+def test_a_snapshot_stored_gzipped_by_an_older_service_worker_is_inflated_and_restored(make_app: Any) -> None:
     app: App = make_app()
     visit_and_return(app, "clover-leaf/1")
-    app.page.evaluate(REWRITE, [snapshot_path(), "inflated"])
+    app.page.evaluate(REWRITE, [snapshot_path(), "gzipped"])
     app.reload()
     assert engine_start(app) == "snapshot"
     play_a_move_and_a_hint(app)
 
 
 @pytest.mark.parametrize(
-    "damage", ["crc", "build"], ids=["damaged bytes", "another Pyodide build"]
+    "damage", ["crc", "truncated"], ids=["damaged bytes", "cut short"]
 )
 def test_a_snapshot_that_cannot_be_restored_is_set_aside_and_the_engine_starts_the_usual_way(
     make_app: Any, damage: str

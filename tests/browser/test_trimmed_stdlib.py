@@ -23,22 +23,20 @@ import api_plan
 from cloverleaf import api
 
 # The worker, started on its own from a page of the origin (no app around it):
-# it fetches the runtime, the trimmed library and the package itself, then
-# answers each call in turn.
+# it fetches the runtime, the trimmed library and the package itself as soon as
+# it starts (as boot.js starts it), then answers each call in turn.
 RUN_IN_WORKER = """async (calls) => {
     const worker = new Worker(new URL("js/worker.js", location.href), { type: "module" });
     const answers = new Map();
     let started = null;
     const ready = new Promise((resolve, reject) => {
+        setTimeout(() => reject(new Error("the worker did not start within 120 s")), 120000);
         worker.onmessage = ({ data }) => {
             if (data.event === "ready") resolve();
             else if (data.event === "failed") reject(new Error(data.message));
             else if ("id" in data) answers.get(data.id)(data);
         };
     });
-    worker.postMessage({ wasm: null });
-    worker.postMessage({ file: "stdlib", bytes: null });
-    worker.postMessage({ file: "package", bytes: null });
     await ready;
     const replies = [];
     for (const [index, [method, params]] of calls.entries()) {

@@ -17,6 +17,7 @@ import { currentGame } from "./state.js";
 /** @typedef {import("./clock.js").Clock} Clock */
 /** @typedef {import("./stats.js").StatsKeeper} StatsKeeper */
 /** @typedef {import("./protocol.js").DealResult} DealResult */
+/** @typedef {import("./difficulty.js").Difficulty} Difficulty */
 
 /** Today's date where the player is, "YYYY-MM-DD". */
 function localDate() {
@@ -32,13 +33,15 @@ export class Deals {
    * @param {Game} game
    * @param {Clock} clock
    * @param {StatsKeeper} stats
+   * @param {Difficulty} difficulty  told the level of each deal a walk finds
    */
-  constructor(app, engine, game, clock, stats) {
+  constructor(app, engine, game, clock, stats, difficulty) {
     this.app = app;
     this.engine = engine;
     this.game = game;
     this.clock = clock;
     this.stats = stats;
+    this.difficulty = difficulty;
     /** @type {{promise: Promise<any>, cancel: () => void} | null} */
     this.search = null; // the solvable-deal or daily search running
     window.addEventListener("hashchange", () => this.followAddress());
@@ -129,10 +132,13 @@ export class Deals {
     let solvable = false;
     if (this.app.settings.solvableOnly) {
       try {
-        // The walk starts at a random deal (the engine draws it).
-        const result = await this.find({ kind: "solvable", game }, "new", t("deal.finding"));
+        // The walk starts at a random deal (the engine draws it), at the level the player chose.
+        const level = this.app.settings.level;
+        const params = level === "any" ? { kind: "solvable", game } : { kind: "solvable", game, level };
+        const result = await this.find(params, "new", t("deal.finding"));
         deal = result.deal;
         solvable = result.verdict === "solved";
+        this.difficulty.known(game, deal, result.difficulty);
         if (!solvable) notice(t("deal.notProved"), 4000);
       } catch (error) {
         const type = /** @type {any} */ (error)?.type;
@@ -156,6 +162,7 @@ export class Deals {
     const date = localDate();
     try {
       const result = await this.find({ kind: "daily", game, date }, "daily", t("daily.finding"));
+      this.difficulty.known(game, result.deal, result.difficulty);
       await this.open(game, result.deal, { daily: date });
     } catch (error) {
       report(error);

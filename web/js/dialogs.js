@@ -42,10 +42,14 @@ export function openGames(games, current, choose) {
 /** @returns {HTMLInputElement[]} */
 const settingInputs = () => [...document.querySelectorAll("input[data-setting]")].map((input) => /** @type {HTMLInputElement} */ (input));
 
+/** @returns {HTMLSelectElement[]} */
+const settingChoices = () =>
+  [...document.querySelectorAll("select[data-setting-choice]")].map((select) => /** @type {HTMLSelectElement} */ (select));
+
 /**
- * Bind the settings dialog's toggles to `settings`; change(key, value) on a toggle.
- * @param {Record<string, boolean>} settings
- * @param {(key: string, value: boolean) => void} change
+ * Bind the settings dialog's toggles and choices to `settings`; change(key, value) on a change.
+ * @param {Record<string, boolean | string>} settings
+ * @param {(key: string, value: boolean | string) => void} change
  */
 export function bindSettings(settings, change) {
   for (const input of settingInputs()) {
@@ -53,10 +57,16 @@ export function bindSettings(settings, change) {
     input.checked = Boolean(settings[key]);
     input.addEventListener("change", () => change(key, input.checked));
   }
+  for (const select of settingChoices()) {
+    const key = /** @type {string} */ (select.dataset.settingChoice);
+    select.value = String(settings[key]);
+    select.addEventListener("change", () => change(key, select.value));
+  }
 }
 
-/** @param {Record<string, boolean>} settings */
+/** @param {Record<string, boolean | string>} settings */
 export function openSettings(settings) {
   for (const input of settingInputs()) input.checked = Boolean(settings[/** @type {string} */ (input.dataset.setting)]);
+  for (const select of settingChoices()) select.value = String(settings[/** @type {string} */ (select.dataset.settingChoice)]);
   /** @type {HTMLDialogElement} */ ($("#settings-dialog")).showModal();
 }

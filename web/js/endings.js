@@ -7,6 +7,7 @@
 
 import { formatDuration, t } from "./i18n.js";
 import { hidePanel, panelKind, showPanel } from "./panel.js";
+import { shareResult } from "./share.js";
 import { gameInfo } from "./state.js";
 
 /** @typedef {import("./state.js").AppState} AppState */
@@ -15,6 +16,7 @@ import { gameInfo } from "./state.js";
 /** @typedef {import("./clock.js").Clock} Clock */
 /** @typedef {import("./protocol.js").State} State */
 /** @typedef {import("./stats.js").StatsKeeper} StatsKeeper */
+/** @typedef {import("./protocol.js").RecordReply} RecordReply */
 
 export class Endings {
   /**
@@ -34,7 +36,21 @@ export class Endings {
     this.deals = deals;
     this.guidance = guidance;
     this.openInfo = openInfo;
+    /** @type {{time: boolean, moves: boolean} | null} the records the win on the table beat, once counted */
+    this.improved = null;
     game.onShow((shown) => this.shown(shown));
+  }
+
+  /**
+   * The win on the table was counted: say which records it beat.
+   * @param {State} state
+   * @param {RecordReply | null} reply
+   */
+  recorded(state, reply) {
+    const table = this.app.table;
+    if (!reply || !table?.won || table.game !== state.game || table.deal !== state.deal || panelKind() !== "won") return;
+    this.improved = reply.improved;
+    if (reply.improved.time || reply.improved.moves) this.celebrate(state);
   }
 
   /** @param {Shown} shown */
@@ -44,27 +60,43 @@ export class Endings {
       if (!previous?.won || panelKind() !== "won") this.celebrate(state);
       return;
     }
+    this.improved = null;
     hidePanel("won");
     hidePanel("lost");
     if (state.stuck) this.showStuck(state);
     else hidePanel("stuck");
   }
 
-  /** @param {State} state */
+  /**
+   * The win panel: the result, the records it beat, and what next: a new deal,
+   * this deal again, the result shared, the statistics.
+   * @param {State} state
+   */
   celebrate(state) {
     const newDeal = { label: t("button.newDeal"), name: "new", primary: true, action: () => this.deals.newDeal(undefined, { ask: false }) };
+    const again = { label: t("button.playAgain"), name: "restart", action: () => this.deals.restart({ ask: false }) };
     if (this.stats.isShown(state, this.app.daily)) {
-      showPanel("won", t("won.solvedTitle"), t("won.solvedText"), [
-        newDeal,
-        { label: t("button.restart"), name: "restart", action: () => this.deals.restart({ ask: false }) },
-      ]);
+      showPanel("won", t("won.solvedTitle"), t("won.solvedText"), [newDeal, again]);
       return;
     }
     const time = formatDuration(this.clock.value() / 1000);
-    showPanel("won", t("won.title"), t("won.text", { moves: t("status.moves", { count: state.moves }), time }), [
-      newDeal,
-      { label: t("tab.stats"), name: "stats", action: () => this.openInfo("stats") },
-    ]);
+    const lines = [t("won.text", { moves: t("status.moves", { count: state.moves }), time })];
+    if (this.improved?.time) lines.push(t("won.bestTime"));
+    if (this.improved?.moves) lines.push(t("won.fewestMoves"));
+    /** @type {import("./panel.js").PanelAction[]} */
+    const actions = [newDeal, again];
+    if (state.deal) {
+      actions.push({
+        label: t("button.shareResult"),
+        name: "share",
+        action: () => {
+          shareResult(state, time);
+          this.celebrate(state); // the panel stays: sharing is not leaving
+        },
+      });
+    }
+    actions.push({ label: t("tab.stats"), name: "stats", action: () => this.openInfo("stats") });
+    showPanel("won", t("won.title"), lines.join(" "), actions);
   }
 
   /** @param {State} state */

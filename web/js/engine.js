@@ -29,11 +29,14 @@ export class EngineClient {
    * with start(), once the page has drawn its first table; requests made before
    * then wait and are sent in order, and what the worker said meanwhile is kept.
    * @param {(pending: number) => void} [onPending]  how many requests wait for an answer
+   *   (background jobs not counted: nothing the player asked for waits on them)
    */
   constructor(onPending = () => {}) {
     this.nextId = 1;
     /** @type {Map<number, Waiting>} */
     this.pending = new Map();
+    /** @type {Set<number>} the pending ids that are background jobs */
+    this.background = new Set();
     /** The worker's progress, ready, failed and log events go here. @type {(event: any) => void} */
     this.onEvent = () => {};
     this.onPending = onPending;
@@ -87,24 +90,28 @@ export class EngineClient {
   rejectAll(message) {
     const waiting = [...this.pending.values()];
     this.pending.clear();
+    this.background.clear();
     this.onPending(0);
     for (const each of waiting) each.reject(new EngineError("Unavailable", message));
   }
 
   /**
    * @param {number} id
+   * @param {boolean} [background]  not counted as pending
    * @returns {Promise<any>}
    */
-  expect(id) {
+  expect(id, background = false) {
     const promise = new Promise((resolve, reject) => this.pending.set(id, { resolve, reject }));
-    this.onPending(this.pending.size);
+    if (background) this.background.add(id);
+    this.onPending(this.pending.size - this.background.size);
     return promise;
   }
 
   /** @param {number} id */
   settle(id) {
     this.pending.delete(id);
-    this.onPending(this.pending.size);
+    this.background.delete(id);
+    this.onPending(this.pending.size - this.background.size);
   }
 
   /**
@@ -124,11 +131,13 @@ export class EngineClient {
   /**
    * A long search run in slices. A cancelled job rejects with an EngineError of type "Cancelled".
    * @param {object} params  "jobStart"'s parameters
+   * @param {{background?: boolean}} [options]  background: a job the player did not ask for
+   *   (it is not counted as pending)
    * @returns {{promise: Promise<any>, cancel: () => void}}
    */
-  job(params) {
+  job(params, { background = false } = {}) {
     const id = this.nextId++;
-    const promise = this.expect(id);
+    const promise = this.expect(id, background);
     this.post({ id, method: "job", params });
     const cancel = () => {
       const waiting = this.pending.get(id);

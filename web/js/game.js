@@ -203,13 +203,13 @@ export class Game {
   /**
    * Change one of the player's settings; the engine's own are sent to it.
    * @param {string} key
-   * @param {boolean} value
+   * @param {boolean | string} value
    */
   changeSetting(key, value) {
-    const settings = /** @type {Record<string, boolean>} */ (this.app.settings);
+    const settings = /** @type {Record<string, boolean | string>} */ (this.app.settings);
     settings[key] = value;
     storeSettings(this.app.settings);
-    if (key === "animations") setAnimations(value);
+    if (key === "animations") setAnimations(Boolean(value));
     if (/** @type {readonly string[]} */ (ENGINE_SETTINGS).includes(key)) this.act("settings", { [key]: value }, { animate: false });
   }
 

@@ -1,6 +1,6 @@
 // @ts-check
 // Clover Leaf's page, put together. Each piece has one job (see docs/protocol.md
-// and README "The page"): the engine client talks to the worker, the
+// and README "Layout"): the engine client talks to the worker, the
 // controllers (game, deals, guidance, endings, clock, saving, start-up) change
 // the page's state, the views draw it, and the input bindings turn pointers and
 // keys into the controllers' actions. The rules are the engine's: nothing here
@@ -20,6 +20,7 @@ import { LastMove } from "./lastmove.js";
 import { Overlay } from "./overlay.js";
 import { shareDeal } from "./share.js";
 import { Solution } from "./solution.js";
+import { Difficulty } from "./difficulty.js";
 import { formatDuration, onChange, setLanguage, t } from "./i18n.js";
 import { bindCardKeys } from "./keyboard.js";
 import { notice } from "./notice.js";
@@ -62,14 +63,15 @@ const stats = new StatsKeeper((method, params) => engine.request(method, params)
   mayCount: () => ownership.mayWrite(),
   exclusive: (name, task) => ownership.exclusive(name, task),
 });
-const deals = new Deals(app, engine, game, clock, stats);
+const difficulty = new Difficulty(engine, game);
+const deals = new Deals(app, engine, game, clock, stats, difficulty);
 const guidance = new Guidance(app, engine, game, view, deals);
 const solution = new Solution(app, engine, game, view, stats, guidance);
 guidance.showSolution = (options) => solution.start(options);
 guidance.solving = () => solution.active;
 const overlay = new Overlay(game, () => app.table);
 const info = new InfoPanels({ state: () => app.table, daily: () => app.daily, stats, notice, intro: () => overlay.open() });
-new Endings(app, game, clock, deals, guidance, (tab) => info.open(tab), stats);
+const endings = new Endings(app, game, clock, deals, guidance, (tab) => info.open(tab), stats);
 new LastMove(game, view);
 const saving = new Saving(app, clock, () => ownership.mayWrite());
 const startup = new Startup(app, engine, game, deals, clock, stats, view);
@@ -170,6 +172,7 @@ game.onShow((shown) => {
   if (state.won) {
     stats
       .seen(state, clock.value() / 1000, app.daily)
+      .then((reply) => endings.recorded(state, reply))
       .catch((/** @type {any} */ error) => console.warn(`statistics: ${error?.message ?? error}`));
   }
   info.refresh();
@@ -204,6 +207,7 @@ onChange(() => {
   info.refresh();
   solution.redraw();
   overlay.redraw();
+  difficulty.translate();
 });
 
 // The table is drawn at once; the words follow when the language has loaded, and

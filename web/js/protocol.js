@@ -72,14 +72,21 @@
  * @property {number} nodes  nodes searched (0: the plan already knew)
  */
 
+/** @typedef {"easy" | "medium" | "hard"} Level */
+
 /**
- * A solvable-deal or daily job's result.
- * @typedef {{deal: string, verdict: string, tried: number, nodes: number, date?: string}} DealResult
+ * A solvable-deal, daily or difficulty job's result (`difficulty` null unless the deal was proved winnable).
+ * @typedef {{deal: string, verdict: string, difficulty: Level | null, tried?: number, nodes: number, date?: string}} DealResult
  */
 
 /**
  * Statistics as the engine counts them: the saved text and one game's summary.
  * @typedef {{stats: string, summary: Record<"all" | "solvable" | "daily", StatsBucket>}} StatsReply
+ */
+
+/**
+ * "statsRecord"'s reply: as StatsReply, and which of the game's records a win beat.
+ * @typedef {StatsReply & {improved: {time: boolean, moves: boolean}}} RecordReply
  */
 
 /**
@@ -165,7 +172,7 @@ export const METHODS = Object.freeze({
   statsSummary: ["stats", "game"],
   statsRecord: ["stats", "game", "won", "moves", "seconds", "solvable", "daily"],
   statsReset: ["stats", "game"],
-  jobStart: ["kind", "game", "start", "date"],
+  jobStart: ["kind", "game", "start", "date", "level", "deal"],
   jobStep: ["job", "nodes"],
   jobCancel: ["job"],
 });
@@ -174,4 +181,7 @@ export const METHODS = Object.freeze({
 export const DEFAULT_GAME = "clover-leaf";
 
 /** The kinds of job ("jobStart"'s `kind`). */
-export const JOB_KINDS = Object.freeze(["hint", "check", "solvable", "daily"]);
+export const JOB_KINDS = Object.freeze(["hint", "check", "solvable", "daily", "difficulty"]);
+
+/** A winnable deal's difficulty (solver/difficulty.py's Level), easiest first. */
+export const LEVELS = Object.freeze(["easy", "medium", "hard"]);

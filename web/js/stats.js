@@ -20,6 +20,7 @@ import { asRecord, KEYS, MAX_ELAPSED_MS, readJson, readText, setAside, writeJson
 
 /** @typedef {import("./protocol.js").State} State */
 /** @typedef {import("./protocol.js").StatsReply} StatsReply */
+/** @typedef {import("./protocol.js").RecordReply} RecordReply */
 /** @typedef {{key: string, solvable: boolean, counted: boolean, shown: boolean}} Current */
 
 /**
@@ -193,12 +194,17 @@ export class StatsKeeper {
       solvable: current.solvable,
     };
     if (daily) params.daily = daily;
-    return this.serial(async () => this.keep(await this.call("statsRecord", params)));
+    return this.serial(async () => {
+      const reply = /** @type {RecordReply} */ (await this.call("statsRecord", params));
+      this.keep(reply);
+      return reply;
+    });
   }
 
   /**
    * The state on the table changed; a first win is recorded (not one the app
-   * solved). Resolves to the new summary when something was recorded, else null.
+   * solved). Resolves to the engine's reply (the new summary, and which records
+   * the win beat) when something was recorded, else null.
    * @param {State} state
    * @param {number} seconds
    * @param {string | null} daily
@@ -223,10 +229,10 @@ export class StatsKeeper {
     if (!this.current || this.current.key !== gameKey(state, daily)) this.begin(state, { daily });
     const current = /** @type {Current} */ (this.current);
     if (current.counted || current.shown) return null;
-    const summary = await this.record(state, false, seconds, daily);
+    const reply = await this.record(state, false, seconds, daily);
     current.counted = false; // a restart plays the same deal again: it may count anew
     this.storeCurrent();
-    return summary;
+    return reply?.summary ?? null;
   }
 
   /** @param {string} game */

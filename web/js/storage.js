@@ -6,6 +6,10 @@
 // (private modes) lets the game go on, and the player is told once that it will
 // not be kept.
 
+import { LEVELS } from "./protocol.js";
+
+/** @typedef {import("./protocol.js").Level} Level */
+
 export const KEYS = Object.freeze({
   settings: "cloverleaf.settings.v1", // the player's game settings (DEFAULT_SETTINGS)
   prefs: "cloverleaf.prefs.v1", // display preferences (prefs.js)
@@ -188,10 +192,11 @@ export const DEFAULT_SETTINGS = Object.freeze({
   solvableOnly: true, // new deals are ones the solver proved winnable
   animations: true, // cards slide (never when the system asks for reduced motion)
   warnLost: false, // the solver checks each move in the background and says when the game becomes lost
+  level: "any", // the difficulty of new solvable deals: any, or one of protocol.js's LEVELS
 });
 /**
  * @typedef {{clickToPlay: boolean, autoMove: boolean, autoComplete: boolean, solvableOnly: boolean, animations: boolean,
- *   warnLost: boolean}} Settings
+ *   warnLost: boolean, level: "any" | Level}} Settings
  */
 
 /** The settings the engine keeps (the others are the page's). */
@@ -203,8 +208,10 @@ export function loadSettings() {
   const stored = readJson(KEYS.settings, asRecord);
   for (const key of /** @type {(keyof Settings)[]} */ (Object.keys(DEFAULT_SETTINGS))) {
     const value = stored?.[key];
-    if (typeof value === "boolean") settings[key] = value;
+    if (typeof value === "boolean" && typeof DEFAULT_SETTINGS[key] === "boolean") /** @type {any} */ (settings)[key] = value;
   }
+  const level = stored?.level;
+  if (typeof level === "string" && /** @type {readonly string[]} */ (LEVELS).includes(level)) settings.level = /** @type {Level} */ (level);
   return settings;
 }
 

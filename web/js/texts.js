@@ -129,6 +129,9 @@ export function translatePage() {
     option.textContent = option.value === "auto" ? t("settings.language.auto") : LANGUAGE_NAMES[/** @type {keyof typeof LANGUAGE_NAMES} */ (option.value)];
     if (option.value !== "auto") option.lang = option.value;
   }
+  for (const option of /** @type {NodeListOf<HTMLOptionElement>} */ (document.querySelectorAll('select[data-setting-choice="level"] option'))) {
+    option.textContent = t(option.value === "any" ? "settings.level.any" : `level.${option.value}`);
+  }
   for (const option of /** @type {NodeListOf<HTMLOptionElement>} */ (document.querySelectorAll('select[data-pref="theme"] option'))) {
     option.textContent = t(`settings.theme.${option.value}`);
   }

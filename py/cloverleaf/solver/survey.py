@@ -3,7 +3,7 @@
 Names:
 
 - *record*: one deal's outcome, a JSON-shaped dict
-  ``{"game", "deal", "verdict", "nodes", "seconds"}`` (:func:`survey_deal`).
+  ``{"game", "deal", "verdict", "nodes", "seconds", "score"}`` (:func:`survey_deal`).
   ``seconds`` is the processor time the search took (``time.process_time``):
   on a quiet machine the same as the clock's, and still meaningful on a
   machine shared with other work, where the clock's time is not;
@@ -26,12 +26,27 @@ from .search import Search, Verdict
 
 
 def survey_deal(rules: Rules, number: int, budget: int | None = None) -> dict[str, Any]:
-    """Search deal ``number`` with ``budget`` nodes (the game's solve budget by default); its record."""
+    """Search deal ``number`` with ``budget`` nodes (the game's solve budget by default); its record.
+
+    ``score`` is the deal's difficulty score (:mod:`.difficulty`) when it was
+    won: its nodes as the solvable-deal walk searches it, with auto move forced
+    on. That changes the search of the games with redeals only, which are
+    searched a second time for it (outside ``seconds``); the verdict is always
+    the plain search's, since a deal lost with auto move forced on may still be
+    won without it.
+    """
     started = time.process_time()
     search = Search(rules, deal(rules, number))
     verdict = search.run(rules.solver.solve_budget if budget is None else budget)
     seconds = time.process_time() - started
-    return {"game": rules.id, "deal": number, "verdict": verdict.value, "nodes": search.nodes, "seconds": seconds}
+    score: int | None = None
+    if verdict is Verdict.SOLVED:
+        score = search.nodes
+        if rules.redeals:
+            walk = Search(rules, deal(rules, number), forced_autoplay=True)
+            score = walk.nodes if walk.run(rules.solver.deal_budget) is Verdict.SOLVED else None
+    return {"game": rules.id, "deal": number, "verdict": verdict.value, "nodes": search.nodes, "seconds": seconds,
+            "score": score}
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -73,14 +88,17 @@ def summarise(rules: Rules, records: list[dict[str, Any]], budget: int | None = 
 def difficulty_split(rules: Rules, records: list[dict[str, Any]]) -> dict[str, Any]:
     """How the won deals spread over the levels, and the thresholds that would split them in thirds.
 
-    A won deal's score is its nodes (the search stops at its first solution).
-    Only deals won within the deal budget count, as only those can come out
-    of a solvable-deal walk; ``beyond`` counts the others that were won.
+    A won deal's score is its nodes as the solvable-deal walk searches it
+    (``score`` of :func:`survey_deal`; the search stops at its first
+    solution). Only deals won within the deal budget count, as only those can
+    come out of a solvable-deal walk; ``beyond`` counts the others that were won.
     ``even`` is the pair of thresholds that cuts the counted deals into
     thirds (the calibration of ``SolverProfile.difficulty``).
     """
-    scores = sorted(record["nodes"] for record in records
-                    if record["verdict"] == Verdict.SOLVED.value and record["nodes"] <= rules.solver.deal_budget)
+    scores = sorted(score for record in records
+                    if record["verdict"] == Verdict.SOLVED.value
+                    and (score := record.get("score", record["nodes"])) is not None
+                    and score <= rules.solver.deal_budget)
     split: dict[str, Any] = {level.value: 0 for level in Level}
     for score in scores:
         split[level_of(rules, score).value] += 1
