@@ -6,6 +6,8 @@ in the game's ``summary`` (shown by the command line and the help).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from .errors import InvalidInputError
 from .inputs import quote, strip_space
 from .rules import Build, DealHook, EmptyFan, Rules, SolverProfile
@@ -30,7 +32,7 @@ CLOVER_LEAF = Rules(
     deal_hook=DealHook.BASES_TO_BOTTOM,
     pysol_id=320,
     summary="clubs and spades up from the Ace, hearts and diamonds down from the King",
-    solver=SolverProfile(solve_budget=360_000, hint_budget=60_000, strands=(0, 24)),
+    solver=SolverProfile(solve_budget=360_000, hint_budget=60_000, strands=(0, 24), difficulty=(165, 260)),
 )
 
 CLOVER_LEAF_WARFIELD = Rules(
@@ -45,7 +47,9 @@ CLOVER_LEAF_WARFIELD = Rules(
     deal_hook=DealHook.BASES_TO_BOTTOM,
     summary="red up from the Ace, black down from the King; foundation cards may return",
     # the projections of inner positions decide deals 804 and 918 (2 million nodes without them)
-    solver=SolverProfile(solve_budget=300_000, hint_budget=60_000, strands=(0, 24), inner_projections=8),
+    solver=SolverProfile(
+        solve_budget=300_000, hint_budget=60_000, strands=(0, 24), inner_projections=8, difficulty=(165, 255)
+    ),
 )
 
 ALEXANDER_THE_GREAT = Rules(
@@ -60,7 +64,7 @@ ALEXANDER_THE_GREAT = Rules(
     pysol_id=926,
     summary="Clover Leaf dealt into 12 fans of 4",
     # one greedy strand: with a second one (depth weight 24) deal 913 needs 366440 nodes instead of 705
-    solver=SolverProfile(solve_budget=250_000, hint_budget=60_000),
+    solver=SolverProfile(solve_budget=250_000, hint_budget=60_000, difficulty=(200, 430)),
 )
 
 SHAMROCKS = Rules(
@@ -75,7 +79,7 @@ SHAMROCKS = Rules(
     foundation_return=True,
     pysol_id=57,
     summary="any suit up or down, at most 3 cards a fan; foundation cards may return",
-    solver=_SHAMROCKS_SOLVER,
+    solver=replace(_SHAMROCKS_SOLVER, difficulty=(1_190, 2_100)),
 )
 
 SHAMROCKS_II = Rules(
@@ -91,7 +95,7 @@ SHAMROCKS_II = Rules(
     deal_hook=DealHook.KINGS_TO_BOTTOM,
     pysol_id=714,
     summary="Shamrocks with every King dealt to the bottom of its fan",
-    solver=_SHAMROCKS_SOLVER,
+    solver=replace(_SHAMROCKS_SOLVER, difficulty=(1_180, 1_630)),
 )
 
 TREFOIL = Rules(
@@ -106,7 +110,7 @@ TREFOIL = Rules(
     deal_hook=DealHook.BASES_TO_BOTTOM,
     pysol_id=88,
     summary="Aces start on the foundations; down in suit; two redeals",
-    solver=SolverProfile(solve_budget=200_000, hint_budget=60_000),
+    solver=SolverProfile(solve_budget=200_000, hint_budget=60_000, difficulty=(80, 240)),
 )
 
 LA_BELLE_LUCIE = Rules(
@@ -120,7 +124,7 @@ LA_BELLE_LUCIE = Rules(
     redeals=2,
     pysol_id=901,
     summary="down in suit, empty fans stay empty, two redeals",
-    solver=SolverProfile(solve_budget=200_000, hint_budget=60_000),
+    solver=SolverProfile(solve_budget=200_000, hint_budget=60_000, difficulty=(115, 390)),
 )
 
 FAN = Rules(
@@ -134,7 +138,7 @@ FAN = Rules(
     pysol_id=56,
     summary="down in suit, only a King fills an empty fan, no redeals",
     # a second, broader strand: deal 905 in 1032 nodes instead of 169887
-    solver=SolverProfile(solve_budget=200_000, hint_budget=60_000, strands=(0, 24)),
+    solver=SolverProfile(solve_budget=200_000, hint_budget=60_000, strands=(0, 24), difficulty=(85, 140)),
 )
 
 CATALOGUE: tuple[Rules, ...] = (

@@ -55,7 +55,10 @@ class SolverProfile:
       the search's own nodes (see :meth:`cloverleaf.solver.search.Search`).
     - ``difficulty``: the two thresholds, in nodes to the first solution, that
       cut the winnable deals into easy, medium and hard (see
-      :mod:`cloverleaf.solver.difficulty`), calibrated on deals 1-1000.
+      :mod:`cloverleaf.solver.difficulty`). Each game sets its own, calibrated
+      on deals 1-1000 so that each level holds about a third of the deals won
+      within the deal budget (``bench/solver.py`` prints the split and the
+      even thresholds; recalibrate when the search changes).
     """
 
     solve_budget: int = 100_000

@@ -1,0 +1,152 @@
+"""Screenshots of what a player sees, at the sizes we check by eye: desktop 1280x800,
+a small phone 360x640 and a Pixel 7.
+
+    ./build.sh build && PYTHONPATH=py:. python3 bench/screenshots.py [--out DIR] [--sizes desktop,phone,pixel7]
+
+Scenes, one file each (``SIZE-SCENE.png``): the first-visit overlay; a hint on the
+table (with the deal's difficulty beside its number); the solution player,
+paused after a few steps; the panel of a game that has just become lost (with
+"tell me when the game becomes lost" on); the win panel of a game won faster
+and in fewer moves than an earlier one; the settings dialog. Each scene is
+played as a person plays it (buttons, keys, drags) in Debian's Chromium, with
+the test suite's driver and deals (tests/browser).
+
+Not a test and not timed: it only makes pictures to look at.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import json
+import sys
+import threading
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT), str(ROOT / "py")]
+
+from tests.browser import plans  # noqa: E402
+from tests.browser.conftest import (  # noqa: E402
+    CHROMIUM_ARGS,
+    DIST,
+    SUB_PATH,
+    App,
+    QuietServer,
+    _Handler,
+    chromium_path,
+)
+
+from cloverleaf.stats import load as load_stats  # noqa: E402
+
+SHORT_DEAL = "11"  # Clover Leaf deal 11: won in 8 decisions (tests/browser/test_guidance.py)
+NO_ANIMATIONS = json.dumps({"animations": False})
+
+
+def sizes(playwright: Any) -> dict[str, dict[str, Any]]:
+    pixel7 = dict(playwright.devices["Pixel 7"])
+    pixel7.pop("default_browser_type", None)
+    return {
+        "desktop": {"viewport": {"width": 1280, "height": 800}},
+        "phone": {"viewport": {"width": 360, "height": 640}, "device_scale_factor": 2, "is_mobile": True,
+                  "has_touch": True},
+        "pixel7": pixel7,
+    }
+
+
+def shoot(app: App, out: Path, name: str) -> None:
+    app.page.wait_for_timeout(400)  # panels and notices fade in
+    app.page.screenshot(path=str(out / f"{name}.png"))
+    print(f"  {name}.png")
+
+
+def overlay_hint_solution(browser: Any, base: str, options: dict[str, Any], out: Path, size: str) -> None:
+    app = App(browser, base, first_visit=True, **options)
+    try:
+        app.open(f"clover-leaf/{SHORT_DEAL}")
+        app.page.locator("#intro-dialog").wait_for(state="visible")
+        shoot(app, out, f"{size}-overlay")
+        app.page.locator("#intro-close").click()
+        app.page.wait_for_function("() => document.querySelector('#deal-level')?.dataset.level", timeout=60_000)
+        app.press("hint")
+        app.page.locator(".card.card--hint").first.wait_for(timeout=60_000)
+        app.settle()
+        shoot(app, out, f"{size}-hint")
+        app.press("solve")
+        app.page.wait_for_function("() => document.body.dataset.player === 'playing'", timeout=60_000)
+        app.page.wait_for_function("() => Number(document.body.dataset.moves) >= 3", timeout=60_000)
+        app.page.locator('[data-player="play"]').click()  # pause
+        app.settle()
+        shoot(app, out, f"{size}-solution")
+    finally:
+        app.close()
+
+
+def lost(browser: Any, base: str, options: dict[str, Any], out: Path, size: str) -> None:
+    deal, card, to = plans.lost_after_one_move()
+    app = App(browser, base, **options)
+    try:
+        settings = json.dumps({"animations": False, "warnLost": True})
+        app.context.add_init_script(f"localStorage.setItem('cloverleaf.settings.v1', {settings!r})")
+        app.open(f"clover-leaf/{deal}")
+        app.drag(card, to)
+        app.wait_moves(1)
+        app.page.locator('#panel[data-panel="lost"]').wait_for(timeout=60_000)
+        shoot(app, out, f"{size}-lost")
+    finally:
+        app.close()
+
+
+def won(browser: Any, base: str, options: dict[str, Any], out: Path, size: str) -> None:
+    deal, decisions = plans.winnable_deal()
+    earlier = load_stats(None).record("clover-leaf", True, 999, 5000.0, False, None).dumps()
+    app = App(browser, base, **options)
+    try:
+        app.context.add_init_script(
+            f"localStorage.setItem('cloverleaf.settings.v1', {NO_ANIMATIONS!r});"
+            f"localStorage.setItem('cloverleaf.stats.v1', {json.dumps(earlier)});"
+        )
+        app.open(f"clover-leaf/{deal}")
+        for card, to in decisions:
+            moves = app.moves()
+            if card == "redeal":
+                app.press("redeal")
+            else:
+                app.drag(card, to)
+            app.wait_moves(moves + 1)
+        app.page.wait_for_function("() => document.querySelector('#panel-text').textContent.includes('!')")
+        shoot(app, out, f"{size}-won")
+        app.press("settings")
+        shoot(app, out, f"{size}-settings")
+    finally:
+        app.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--out", default=str(ROOT / "bench" / "results" / "screens"))
+    parser.add_argument("--sizes", default="desktop,phone,pixel7")
+    args = parser.parse_args()
+    if not (DIST / "index.html").is_file():
+        sys.exit("dist/ is missing: run ./build.sh build first")
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    server = QuietServer(("127.0.0.1", 0), functools.partial(_Handler, directory=str(DIST)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}{SUB_PATH}"
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS, headless=True)
+        known = sizes(playwright)
+        for size in args.sizes.split(","):
+            print(size)
+            for scene in (overlay_hint_solution, lost, won):
+                scene(browser, base, known[size], out, size)
+        browser.close()
+    server.shutdown()
+
+
+if __name__ == "__main__":
+    main()
