@@ -3,7 +3,7 @@ a small phone 360x640 and a Pixel 7.
 
     ./build.sh build && PYTHONPATH=py:. python3 bench/screenshots.py [--out DIR] [--sizes desktop,phone,pixel7]
 
-Scenes, one file each (``SIZE-SCENE.png``): the first-visit overlay; a hint on the
+Scenes, one file each (``SIZE-SCENE.jpg``): the first-visit overlay; a hint on the
 table (with the deal's difficulty beside its number); the solution player,
 paused after a few steps; the panel of a game that has just become lost (with
 "tell me when the game becomes lost" on); the win panel of a game won faster
@@ -57,8 +57,9 @@ def sizes(playwright: Any) -> dict[str, dict[str, Any]]:
 
 def shoot(app: App, out: Path, name: str) -> None:
     app.page.wait_for_timeout(400)  # panels and notices fade in
-    app.page.screenshot(path=str(out / f"{name}.png"))
-    print(f"  {name}.png")
+    # CSS pixels and JPEG: files small enough to keep in the repository.
+    app.page.screenshot(path=str(out / f"{name}.jpg"), scale="css", type="jpeg", quality=85)
+    print(f"  {name}.jpg")
 
 
 def overlay_hint_solution(browser: Any, base: str, options: dict[str, Any], out: Path, size: str) -> None:
