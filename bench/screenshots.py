@@ -109,13 +109,7 @@ def won(browser: Any, base: str, options: dict[str, Any], out: Path, size: str) 
             f"localStorage.setItem('cloverleaf.stats.v1', {json.dumps(earlier)});"
         )
         app.open(f"clover-leaf/{deal}")
-        for card, to in decisions:
-            moves = app.moves()
-            if card == "redeal":
-                app.press("redeal")
-            else:
-                app.drag(card, to)
-            app.wait_moves(moves + 1)
+        app.play(decisions)
         app.page.wait_for_function("() => document.querySelector('#panel-text').textContent.includes('!')")
         shoot(app, out, f"{size}-won")
         app.press("settings")

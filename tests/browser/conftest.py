@@ -286,6 +286,16 @@ class App:
     def press(self, action: str) -> None:
         self.page.locator(f'[data-action="{action}"]').first.click()
 
+    def play(self, decisions: Any) -> None:
+        """Play ``(card, to)`` decisions as a person does: a drag each, the redeal button for "redeal"."""
+        for card, to in decisions:
+            moves = self.moves()
+            if card == "redeal":
+                self.press("redeal")
+            else:
+                self.drag(card, to)
+            self.wait_moves(moves + 1)
+
     # -- checks --------------------------------------------------------------
 
     def check_clean(self) -> None:

@@ -141,13 +141,7 @@ def test_a_whole_game_won_to_the_end_beats_the_records_is_shared_and_played_agai
         f"localStorage.setItem('cloverleaf.stats.v1', {json.dumps(earlier)});"
     )
     app.open(f"clover-leaf/{deal}")
-    for card, to in decisions:
-        moves = app.moves()
-        if card == "redeal":
-            app.press("redeal")
-        else:
-            app.drag(card, to)
-        app.wait_moves(moves + 1)
+    app.play(decisions)
     panel = app.page.locator('#panel[data-panel="won"]')
     panel.wait_for()
     app.page.wait_for_function("() => document.querySelector('#panel-text').textContent.includes('fewest')")
