@@ -163,7 +163,10 @@ class Api:
         """Run one request; always returns a JSON string (see the module's docstring)."""
         try:
             params = parse_json(
-                params_json or "{}", what="the parameter object", max_bytes=MAX_PARAMETER_BYTES, max_depth=MAX_PARAMETER_DEPTH
+                params_json or "{}",
+                what="the parameter object",
+                max_bytes=MAX_PARAMETER_BYTES,
+                max_depth=MAX_PARAMETER_DEPTH,
             )
             if not isinstance(params, dict):
                 raise InvalidInputError("parameters must be a JSON object")
