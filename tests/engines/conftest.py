@@ -54,6 +54,9 @@ FIRST_ADDRESS = "clover-leaf/3"  # the deal a new player's link names
 SCREENSHOTS = ROOT / "test-results" / "engines"
 
 
+# tryfirst: the group must be marked before pytest-xdist reads the marks, which it
+# does in the same hook (a run given only this folder would otherwise spread it).
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     here = Path(__file__).parent
     for item in items:

@@ -34,6 +34,7 @@ import contextlib
 import glob
 import json
 import os
+import select
 import shutil
 import subprocess
 import tempfile
@@ -45,6 +46,10 @@ from typing import Any
 
 WINDOW = (1280, 800)
 START_TIMEOUT_S = 90
+# No command to a browser may wait for ever: a browser that stops answering fails
+# the command (and its test, by name) instead of holding the whole run. Selenium's
+# and Marionette's own defaults wait without limit or for six minutes.
+COMMAND_TIMEOUT_S = 120
 
 WEBKIT_DRIVER = "/usr/bin/WebKitWebDriver"
 MINIBROWSER_GLOB = "/usr/lib/*/webkit2gtk-4.1/MiniBrowser"  # libwebkit2gtk-4.1-0, any architecture
@@ -147,10 +152,14 @@ class Xvfb:
         )
         os.close(write)
         with os.fdopen(read) as pipe:
-            number = pipe.readline().strip()
+            # Xvfb writes its display number once it listens; a server that neither
+            # writes nor exits must not hold the suite.
+            ready, _, _ = select.select([pipe], [], [], START_TIMEOUT_S)
+            number = pipe.readline().strip() if ready else ""
         if not number:
             self.process.kill()
-            raise RuntimeError("Xvfb did not start")
+            self.process.wait()
+            raise RuntimeError(f"Xvfb did not give a display within {START_TIMEOUT_S} s")
         self.display = f":{number}"
 
     def stop(self) -> None:
@@ -166,6 +175,7 @@ class WebKit(Driver):
     def __init__(self, driver_path: str, browser_path: str, display: str, proxy: str) -> None:
         from selenium import webdriver
         from selenium.webdriver.common.proxy import Proxy, ProxyType
+        from selenium.webdriver.remote.client_config import ClientConfig
         from selenium.webdriver.webkitgtk.options import Options
         from selenium.webdriver.webkitgtk.service import Service
 
@@ -177,11 +187,20 @@ class WebKit(Driver):
         })
         # NO_AT_BRIDGE: no accessibility bus here; GTK would wait for one at start.
         env = {**os.environ, "DISPLAY": display, "NO_AT_BRIDGE": "1"}
-        service = Service(executable_path=driver_path, env=env)
-        with quiet_deprecations():
-            self.driver = webdriver.WebKitGTK(options=options, service=service)
-        self.driver.set_window_size(*WINDOW)
-        self.driver.set_script_timeout(30)
+        # The service is started here, not by Selenium's WebKitGTK class, so that the
+        # session's connection can be given a time limit (that class takes none).
+        self.service = Service(executable_path=driver_path, env=env)
+        self.service.start()
+        try:
+            config = ClientConfig(remote_server_addr=self.service.service_url, timeout=COMMAND_TIMEOUT_S)
+            with quiet_deprecations():
+                self.driver = webdriver.Remote(command_executor=self.service.service_url, options=options,
+                                               client_config=config)
+            self.driver.set_window_size(*WINDOW)
+            self.driver.set_script_timeout(30)
+        except BaseException:
+            self.service.stop()
+            raise
 
     def navigate(self, url: str) -> None:
         self.driver.get(url)
@@ -199,7 +218,10 @@ class WebKit(Driver):
         path.write_bytes(self.driver.get_screenshot_as_png())
 
     def quit(self) -> None:
-        self.driver.quit()
+        try:
+            self.driver.quit()
+        finally:
+            self.service.stop()
 
 
 class Firefox(Driver):
@@ -229,7 +251,7 @@ class Firefox(Driver):
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env={**os.environ, **FIREFOX_ENV},
         )
         try:
-            self.marionette = Marionette(port=self._marionette_port())
+            self.marionette = Marionette(port=self._marionette_port(), socket_timeout=COMMAND_TIMEOUT_S)
             self.marionette.start_session()
             self.marionette.set_window_rect(width=WINDOW[0], height=WINDOW[1])
             self.marionette.timeout.script = 30
