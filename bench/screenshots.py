@@ -7,7 +7,9 @@ Scenes, one file each (``SIZE-SCENE.jpg``): the first-visit overlay; a hint on t
 table (with the deal's difficulty beside its number); the solution player,
 paused after a few steps; the panel of a game that has just become lost (with
 "tell me when the game becomes lost" on); the win panel of a game won faster
-and in fewer moves than an earlier one; the settings dialog. Each scene is
+and in fewer moves than an earlier one; the settings dialog; the longest
+Clover Leaf fans a short search builds by play; the words that change with the
+language (Russian statistics, a Spanish daily deal's date, German about). Each scene is
 played as a person plays it (buttons, keys, drags) in Debian's Chromium, with
 the test suite's driver and deals (tests/browser).
 
@@ -17,6 +19,7 @@ Not a test and not timed: it only makes pictures to look at.
 from __future__ import annotations
 
 import argparse
+import datetime
 import functools
 import json
 import sys
@@ -28,6 +31,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "py")]
 
 from tests.browser import plans  # noqa: E402
+from tests.browser.test_dialogs_fit import seed_statistics  # noqa: E402
+from tests.browser.test_i18n import choose_language  # noqa: E402
 from tests.browser.conftest import (  # noqa: E402
     CHROMIUM_ARGS,
     DIST,
@@ -118,6 +123,57 @@ def won(browser: Any, base: str, options: dict[str, Any], out: Path, size: str) 
         app.close()
 
 
+def long_fans(browser: Any, base: str, options: dict[str, Any], out: Path, size: str) -> None:
+    """Clover Leaf's longest fans that a short search finds, built by play (the tests' plan)."""
+    deal, steps = plans.long_fans("clover-leaf")
+    app = App(browser, base, **options)
+    try:
+        app.context.add_init_script(f"localStorage.setItem('cloverleaf.settings.v1', {NO_ANIMATIONS!r})")
+        app.open(f"clover-leaf/{deal}")
+        for card, to, how in steps:
+            moves = app.moves()
+            if how == "click":
+                app.click_card(card)
+            else:
+                app.drag(card, to)
+            app.wait_moves(moves + 1)
+        app.settle()
+        shoot(app, out, f"{size}-long-fans")
+    finally:
+        app.close()
+
+
+def words(browser: Any, base: str, options: dict[str, Any], out: Path, size: str) -> None:
+    """Where the words change with the language: Russian statistics (the widest),
+    German about (game and deal told apart), Spanish daily deal (a localised date)."""
+    app = App(browser, base, **options)
+    try:
+        app.page.clock.set_fixed_time(datetime.datetime(2026, 11, 30, 10, 0))
+        seed_statistics(app)
+        app.open("clover-leaf/7")
+        page = app.page
+        choose_language(page, "ru")
+        page.locator('[data-action="info"]').click()
+        page.locator("#info-tab-stats").click()
+        page.locator("#info-stats:not([aria-busy]) > *").first.wait_for()
+        shoot(app, out, f"{size}-stats-ru")
+        page.keyboard.press("Escape")
+        page.wait_for_function("() => !document.querySelector('#info-dialog')?.open")
+        choose_language(page, "es")
+        app.press("daily")
+        page.wait_for_function("() => !document.querySelector('#deal-label').textContent.startsWith('#')",
+                               timeout=60_000)
+        app.settle()
+        shoot(app, out, f"{size}-daily-es")
+        choose_language(page, "de")
+        page.locator('[data-action="info"]').click()
+        page.locator("#info-tab-about").click()
+        page.locator("#info-about:not([aria-busy]) > *").first.wait_for()
+        shoot(app, out, f"{size}-about-de")
+    finally:
+        app.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", default=str(ROOT / "bench" / "results" / "screens"))
@@ -137,7 +193,7 @@ def main() -> None:
         known = sizes(playwright)
         for size in args.sizes.split(","):
             print(size)
-            for scene in (overlay_hint_solution, lost, won):
+            for scene in (overlay_hint_solution, lost, won, long_fans, words):
                 scene(browser, base, known[size], out, size)
         browser.close()
     server.shutdown()

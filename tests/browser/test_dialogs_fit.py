@@ -70,3 +70,38 @@ def test_every_dialog_fits_a_phone_in_every_language(make_app: Any) -> None:
             assert page.evaluate(TOO_WIDE, "#info-dialog") == [], (lang, tab)
         page.keyboard.press("Escape")
         page.wait_for_function("() => !document.querySelector('#info-dialog')?.open")
+
+
+# The bar's labels at this size: whether the bar shows icons alone, and which
+# shown labels are clipped.
+BAR_LABELS = """() => {
+    const buttons = document.querySelector('.bar__buttons');
+    const icons = buttons.classList.contains('bar__buttons--icons');
+    const clipped = [...buttons.querySelectorAll('button > span')]
+        .filter((span) => span.offsetParent !== null && span.getBoundingClientRect().width > 2
+                && span.scrollWidth > span.clientWidth + 0.5)
+        .map((span) => span.textContent);
+    return {icons, clipped};
+}"""
+
+
+def test_the_bar_shows_whole_words_or_icons_alone_in_every_language(make_app: Any) -> None:
+    """No clipped word on the bar ("Desha…"): at 360 px the buttons show every
+    label whole (English) or their icons alone (the longer languages); at a
+    desktop's width every language has its words."""
+    app = make_app(viewport={"width": 360, "height": 640})
+    app.open("clover-leaf/7")
+    page = app.page
+    seen = {}
+    for lang in LANGUAGES:
+        choose_language(page, lang)
+        for width in (360, 1280):
+            page.set_viewport_size({"width": width, "height": 640 if width == 360 else 800})
+            page.wait_for_function("() => new Promise((done) => requestAnimationFrame(() => done(true)))")
+            labels = page.evaluate(BAR_LABELS)
+            assert labels["clipped"] == [], (lang, width, labels)
+            seen[lang, width] = labels["icons"]
+        page.set_viewport_size({"width": 360, "height": 640})
+    assert seen["en", 360] is False  # English fits with its words
+    assert not any(icons for (lang, width), icons in seen.items() if width == 1280), seen
+    assert any(seen[lang, 360] for lang in LANGUAGES), seen  # the check has a case that needs icons

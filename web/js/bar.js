@@ -82,3 +82,31 @@ export function setBusy(action, busy) {
   element?.classList.toggle("is-busy", busy);
   element?.setAttribute("aria-busy", String(busy));
 }
+
+/**
+ * The bar's buttons show their words only when every word fits its button
+ * (English on a 360 px phone does; Spanish, German and Russian do not): the
+ * buttons then show their icons alone, larger, rather than clipped words. The
+ * words stay in the page for screen readers, and in each button's tooltip.
+ */
+export function fitButtonLabels() {
+  const buttons = document.querySelector(".bar__buttons");
+  if (!buttons) return;
+  buttons.classList.remove("bar__buttons--icons");
+  const clipped = [...buttons.querySelectorAll("button > span")].some(
+    (label) => label instanceof HTMLElement && label.offsetParent !== null && label.scrollWidth > label.clientWidth + 0.5,
+  );
+  buttons.classList.toggle("bar__buttons--icons", clipped);
+}
+
+/** Fit the labels now and whenever the bar's width changes. */
+export function keepButtonLabelsFitted() {
+  const buttons = document.querySelector(".bar__buttons");
+  if (!buttons) return;
+  let width = -1;
+  new ResizeObserver(([entry]) => {
+    if (entry.contentRect.width === width) return; // only the labels' own change: nothing to do
+    width = entry.contentRect.width;
+    fitButtonLabels();
+  }).observe(buttons);
+}

@@ -37,7 +37,8 @@ import { createState, currentGame } from "./state.js";
 import { StatsKeeper } from "./stats.js";
 import { KEYS, loadSettings, onProblem } from "./storage.js";
 import { Ownership, Tabs } from "./tabs.js";
-import { addDisplaySettings, addInfoButton, translatePage } from "./texts.js";
+import { addDisplaySettings, translatePage } from "./texts.js";
+import { fitButtonLabels, keepButtonLabelsFitted } from "./bar.js";
 import { moveDuration } from "./anim.js";
 
 const app = createState(loadSettings());
@@ -123,7 +124,7 @@ const actions = {
   escape: () => panelKind() !== "error" && hidePanel(),
 };
 
-addInfoButton();
+keepButtonLabelsFitted();
 for (const button of document.querySelectorAll("[data-action]")) {
   const action = /** @type {HTMLElement} */ (button).dataset.action ?? "";
   button.addEventListener("click", () => actions[action]?.());
@@ -202,6 +203,7 @@ addDisplaySettings(prefs, (name, value) => {
 });
 onChange(() => {
   translatePage();
+  fitButtonLabels();
   if (app.table) label(app.table, view);
   game.redrawBar();
   info.refresh();

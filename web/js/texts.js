@@ -6,34 +6,10 @@
 
 import { LANGUAGE_NAMES, LANGUAGES, t } from "./i18n.js";
 
-const SVG = "http://www.w3.org/2000/svg";
 const BUTTONS = ["new", "restart", "undo", "redo", "hint", "solve", "games", "daily", "settings", "info", "share"];
 const ENGINE_SETTINGS = ["clickToPlay", "autoMove", "autoComplete", "solvableOnly", "warnLost", "animations"];
 
 const $ = (selector) => document.querySelector(selector);
-
-// The bar's "Help" button (help, statistics, about), after the others.
-export function addInfoButton() {
-  if ($('[data-action="info"]')) return $('[data-action="info"]');
-  const button = document.createElement("button");
-  button.type = "button";
-  button.dataset.action = "info";
-  const svg = document.createElementNS(SVG, "svg");
-  svg.setAttribute("viewBox", "0 0 24 24");
-  svg.setAttribute("aria-hidden", "true");
-  const path = document.createElementNS(SVG, "path");
-  path.setAttribute("d", "M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM9.5 9.5a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .9-1 1.6v.6M12 17h.01");
-  path.setAttribute("fill", "none");
-  path.setAttribute("stroke", "currentColor");
-  path.setAttribute("stroke-width", "2");
-  path.setAttribute("stroke-linecap", "round");
-  path.setAttribute("stroke-linejoin", "round");
-  svg.append(path);
-  const label = document.createElement("span");
-  button.append(svg, label);
-  $(".bar__buttons")?.append(button);
-  return button;
-}
 
 function choiceSetting(name, options, value, change) {
   const label = document.createElement("label");
