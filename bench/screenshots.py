@@ -31,8 +31,6 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "py")]
 
 from tests.browser import plans  # noqa: E402
-from tests.browser.test_dialogs_fit import seed_statistics  # noqa: E402
-from tests.browser.test_i18n import choose_language  # noqa: E402
 from tests.browser.conftest import (  # noqa: E402
     CHROMIUM_ARGS,
     DIST,
@@ -42,6 +40,8 @@ from tests.browser.conftest import (  # noqa: E402
     _Handler,
     chromium_path,
 )
+from tests.browser.test_dialogs_fit import seed_statistics  # noqa: E402
+from tests.browser.test_i18n import choose_language  # noqa: E402
 
 from cloverleaf.stats import load as load_stats  # noqa: E402
 
