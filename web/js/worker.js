@@ -175,6 +175,8 @@ const instantiateStreaming = WebAssembly.instantiateStreaming;
 WebAssembly.instantiateStreaming = async (source, imports) => {
   mark("instantiate-asked");
   const module = await runtimeModule.catch(() => null);
+  // Python starts now: the wasm is here (its download was the longest stage).
+  progress("python");
   if (!module) return instantiateStreaming(source, imports);
   const instance = await WebAssembly.instantiate(module, imports);
   mark("instantiated");
@@ -190,7 +192,6 @@ function progress(stage) {
 
 async function start() {
   const { loadPyodide, createPyodideModule } = await runtimeScripts;
-  progress("python");
   const options = {
     indexURL,
     stdLibURL: stdlibUrl,
