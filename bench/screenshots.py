@@ -130,13 +130,7 @@ def long_fans(browser: Any, base: str, options: dict[str, Any], out: Path, size:
     try:
         app.context.add_init_script(f"localStorage.setItem('cloverleaf.settings.v1', {NO_ANIMATIONS!r})")
         app.open(f"clover-leaf/{deal}")
-        for card, to, how in steps:
-            moves = app.moves()
-            if how == "click":
-                app.click_card(card)
-            else:
-                app.drag(card, to)
-            app.wait_moves(moves + 1)
+        app.play_steps(steps)
         app.settle()
         shoot(app, out, f"{size}-long-fans")
     finally:

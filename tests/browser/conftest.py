@@ -299,6 +299,17 @@ class App:
                 self.drag(card, to)
             self.wait_moves(moves + 1)
 
+    def play_steps(self, steps: Any) -> None:
+        """Play ``(card, to, how)`` steps (plans.long_fans): a click where a click
+        plays the card there, else a drag."""
+        for card, to, how in steps:
+            moves = self.moves()
+            if how == "click":
+                self.click_card(card)
+            else:
+                self.drag(card, to)
+            self.wait_moves(moves + 1)
+
     # -- checks --------------------------------------------------------------
 
     def check_clean(self) -> None:

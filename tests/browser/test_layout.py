@@ -118,13 +118,7 @@ def test_long_fans_built_by_play_show_every_index(make_app: Any) -> None:
     for game in GAMES:
         deal, steps = plans.long_fans(game)
         open_game(app, game, deal)
-        for card, to, how in steps:
-            moves = app.moves()
-            if how == "click":
-                app.click_card(card)
-            else:
-                app.drag(card, to)
-            app.wait_moves(moves + 1)
+        app.play_steps(steps)
         for window, (width, height) in WINDOWS.items():
             app.page.set_viewport_size({"width": width, "height": height})
             app.page.evaluate(FRAMES)
