@@ -34,6 +34,7 @@ import { pathToFileURL } from "node:url";
 import zlib from "node:zlib";
 
 import { packSnapshot } from "../web/js/snapshot-format.js";
+import { IMPORT_EVERY_MODULE } from "./import-every-module.mjs";
 
 const [pyodideDir, extractDir, workDir] = process.argv.slice(2);
 if (!workDir) {
@@ -50,23 +51,14 @@ const pyodide = await loadPyodide({
   _makeSnapshot: true,
 });
 pyodide.unpackArchive(new Uint8Array(fs.readFileSync(path.join(workDir, "package.zip"))), "zip", { extractDir });
-const count = pyodide.runPython(`
-import gc, importlib, os, sys
-root = ${JSON.stringify(extractDir)}
-sys.path.insert(0, root)
-names = []
-for folder, dirs, files in os.walk(root):
-    dirs[:] = sorted(d for d in dirs if d != "__pycache__")
-    base = os.path.relpath(folder, root).replace(os.sep, ".")
-    names += [base if f == "__init__.py" else base + "." + f[:-3]
-              for f in sorted(files) if f.endswith(".py") and f != "__main__.py"]
-for name in names:
-    importlib.import_module(name)
-del folder, dirs, files, base, root, name
+const count = pyodide.runPython(`${IMPORT_EVERY_MODULE}
+import gc
+count = import_every_module(${JSON.stringify(extractDir)})
+del import_every_module
 gc.collect()
-len(names)
+count
 `);
-pyodide.runPython("del names, gc, importlib, os, sys");
+pyodide.runPython("del count, gc");
 
 const snapshot = pyodide.makeMemorySnapshot();
 const sparse = packSnapshot(snapshot);

@@ -34,6 +34,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
+import { IMPORT_EVERY_MODULE } from "./import-every-module.mjs";
+
 const [pyodideDir, packageDir, extractDir, planFile, workDir] = process.argv.slice(2);
 if (!workDir) {
   console.error("usage: node scripts/stdlib.mjs PYODIDE_DIR PACKAGE_DIR EXTRACT_DIR PLAN WORK_DIR");
@@ -69,21 +71,10 @@ function copyIn(FS, hostDir, pyDir) {
 }
 
 // Python, run in each Pyodide: import every module of the package, then the plan.
-const IMPORT_AND_PLAN = `
-import importlib, json, os, sys
-root = ${JSON.stringify(extractDir)}
-if root not in sys.path:
-    sys.path.insert(0, root)
+const IMPORT_AND_PLAN = `${IMPORT_EVERY_MODULE}
+import json, sys
+import_every_module(${JSON.stringify(extractDir)})
 sys.path.insert(0, ${JSON.stringify(PLAN_DIR)})
-package_dir = os.path.join(root, ${JSON.stringify(packageName)})
-names = []
-for folder, dirs, files in os.walk(package_dir):
-    dirs[:] = sorted(d for d in dirs if d != "__pycache__")
-    base = os.path.relpath(folder, root).replace(os.sep, ".")
-    names += [base if f == "__init__.py" else base + "." + f[:-3]
-              for f in sorted(files) if f.endswith(".py") and f != "__main__.py"]
-for name in names:
-    importlib.import_module(name)
 import api_plan
 from cloverleaf import api as _api
 plan_answers = json.dumps(api_plan.run(_api), sort_keys=True)

@@ -163,12 +163,18 @@ def test_any_parameter_text_is_answered_or_refused_cleanly(method: str, params_j
     answer_without_harm(method, params_json)
 
 
-_SAVE_TEXTS = (
-    st.sampled_from(REAL_SAVES)
-    | st.builds(change_save_field, st.sampled_from(REAL_SAVES), st.data())
-    | st.builds(damage_text, st.sampled_from(REAL_SAVES), st.data())
-    | st.text(max_size=100)
-)
+def _texts_like(reals: Any, change_field: Any) -> Any:
+    """Real texts, each with a field changed or its text damaged, and any short text."""
+    real = st.sampled_from(reals)
+    return (
+        real
+        | st.builds(change_field, real, st.data())
+        | st.builds(damage_text, real, st.data())
+        | st.text(max_size=100)
+    )
+
+
+_SAVE_TEXTS = _texts_like(REAL_SAVES, change_save_field)
 
 
 @settings(max_examples=60, deadline=None)
@@ -181,12 +187,7 @@ def test_any_save_is_restored_or_refused_without_touching_the_game(save: Any) ->
             assert not answer("redo", json.dumps({"count": MAX_UNDO}))["ok"]["state"]["canRedo"]
 
 
-_STATISTICS_TEXTS = (
-    st.sampled_from(REAL_STATISTICS)
-    | st.builds(change_statistics_field, st.sampled_from(REAL_STATISTICS), st.data())
-    | st.builds(damage_text, st.sampled_from(REAL_STATISTICS), st.data())
-    | st.text(max_size=100)
-)
+_STATISTICS_TEXTS = _texts_like(REAL_STATISTICS, change_statistics_field)
 
 
 @settings(max_examples=60, deadline=None)

@@ -41,20 +41,6 @@ CHROMIUM_ARGS = [
 ]
 
 
-# tryfirst: the group must be marked before pytest-xdist reads the marks, which it
-# does in the same hook (a run given only this folder would otherwise spread it).
-@pytest.hookimpl(tryfirst=True)
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    here = Path(__file__).parent
-    for item in items:
-        if here in Path(str(item.fspath)).parents:
-            item.add_marker(pytest.mark.browser)
-            # With pytest-xdist (./build.sh test runs two workers), every Chromium test
-            # runs in one worker, one after another, sharing its server and browser;
-            # the CPython tests run beside them in the other.
-            item.add_marker(pytest.mark.xdist_group("chromium"))
-
-
 def chromium_path() -> str | None:
     """CLOVERLEAF_CHROMIUM, else Debian's /usr/bin/chromium, else Playwright's own (None)."""
     configured = os.environ.get("CLOVERLEAF_CHROMIUM")

@@ -98,6 +98,17 @@ def play_hint_and_deal_again(app: App) -> None:
     app.settle()
 
 
+def reload_onto_the_new_version(app: App) -> None:
+    """Reload after a new build was published: the old version answers the reload;
+    the new service worker installs, takes over, and the page reloads itself once
+    onto the new version."""
+    navigations: list[str] = []
+    app.page.on("framenavigated", lambda frame: navigations.append(frame.url) if frame == app.page.main_frame else None)
+    app.page.reload()
+    while len(navigations) < 2:
+        app.page.wait_for_event("framenavigated", timeout=WAIT_MS)
+    app.wait_started()
+
 def test_the_app_starts_and_plays_offline_after_one_visit(site: Site, site_app: App) -> None:
     app = site_app
     app.open("clover-leaf/1")
@@ -127,14 +138,7 @@ def test_a_new_build_is_served_on_the_next_visit_and_the_old_cache_goes(site: Si
         [sys.executable, str(ROOT / "scripts" / "precache.py"), str(site.root), str(ROOT / "web" / "sw.js")],
         check=True, capture_output=True,
     )
-    navigations: list[str] = []
-    app.page.on("framenavigated", lambda frame: navigations.append(frame.url) if frame == app.page.main_frame else None)
-    app.page.reload()
-    # The old version answers this reload; the new worker installs, takes over,
-    # and the page reloads itself once onto the new version.
-    while len(navigations) < 2:
-        app.page.wait_for_event("framenavigated", timeout=WAIT_MS)
-    app.wait_started()
+    reload_onto_the_new_version(app)
     keys = cache_names(app)
     assert len(keys) == 1 and keys != old_caches
     served = app.page.evaluate("async () => (await fetch('css/app.css')).text()")
@@ -177,15 +181,9 @@ def test_after_a_new_release_a_returning_player_starts_from_the_new_snapshot(sit
     app.reload()
     assert app.page.evaluate("document.body.dataset.engineStart") == "snapshot"
     old, new = publish_a_new_snapshot(site.root)
-    navigations: list[str] = []
-    app.page.on("framenavigated", lambda frame: navigations.append(frame.url) if frame == app.page.main_frame else None)
-    app.page.reload()
-    # The old version answers this reload; the new service worker stores the whole
-    # new build, the new snapshot with it, before it takes over and the page
-    # reloads itself onto the new version.
-    while len(navigations) < 2:
-        app.page.wait_for_event("framenavigated", timeout=WAIT_MS)
-    app.wait_started()
+    # The new service worker stores the whole new build, the new snapshot with it,
+    # before it takes over.
+    reload_onto_the_new_version(app)
     assert app.page.evaluate("document.body.dataset.engineStart") == "snapshot"
     cached = app.page.evaluate(
         "async () => { const urls = []; for (const name of await caches.keys()) {"

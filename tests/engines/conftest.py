@@ -54,19 +54,6 @@ FIRST_ADDRESS = "clover-leaf/3"  # the deal a new player's link names
 SCREENSHOTS = ROOT / "test-results" / "engines"
 
 
-# tryfirst: the group must be marked before pytest-xdist reads the marks, which it
-# does in the same hook (a run given only this folder would otherwise spread it).
-@pytest.hookimpl(tryfirst=True)
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    here = Path(__file__).parent
-    for item in items:
-        if here in Path(str(item.fspath)).parents:
-            item.add_marker(pytest.mark.engines)
-            # With pytest-xdist, WebKit's and Firefox's tests run in one worker, one
-            # after another, sharing each engine's browser (as the Chromium ones do).
-            item.add_marker(pytest.mark.xdist_group("engines"))
-
-
 # -- the network ---------------------------------------------------------------
 
 

@@ -214,27 +214,21 @@ export class Solution {
   /** One step forward: the plan's next decision, played through the engine. */
   async forward() {
     if (!this.active || this.busy || this.app.table?.won) return;
-    this.busy = true;
-    try {
-      if (!this.moves.length && !(await this.loadPlan())) return;
+    const went = await this.step(async () => {
+      if (!this.moves.length && !(await this.loadPlan())) return false;
       const move = this.moves[0];
       // From the app's first step on, a win is the app's, not the player's (stats.js).
       const before = this.app.table;
       if (before) this.stats.solutionShown(before, this.app.daily);
       const played = await this.ours(() => (move.card ? this.game.drop(move.card, move.to) : this.game.redeal()));
-      if (!played) return;
+      if (!played) return false;
       this.played += 1;
       const state = /** @type {import("./protocol.js").State} */ (this.app.table);
-      if (!this.active) return;
+      if (!this.active) return false;
       this.moves = state.won ? [] : (await this.engine.request("plan")).moves;
-      if (!state.won && !this.moves.length && !(await this.loadPlan())) return;
-    } catch (error) {
-      report(error);
-      this.stop();
-      return;
-    } finally {
-      this.busy = false;
-    }
+      return state.won || this.moves.length > 0 || (await this.loadPlan());
+    });
+    if (!went) return;
     this.draw();
     if (this.playing) this.schedule(STEP_MS[this.speed]);
   }
@@ -243,19 +237,31 @@ export class Solution {
   async back() {
     if (!this.active || this.busy || this.played === 0) return;
     this.pause();
-    this.busy = true;
-    try {
-      if (!(await this.ours(() => this.game.undo(1)))) return;
+    const went = await this.step(async () => {
+      if (!(await this.ours(() => this.game.undo(1)))) return false;
       this.played -= 1;
       this.moves = (await this.engine.request("plan")).moves;
+      return true;
+    });
+    if (went) this.draw();
+  }
+
+  /**
+   * Run one step with `busy` set: false when it did not go through; a failure is
+   * reported and ends the solution.
+   * @param {() => Promise<boolean>} work
+   */
+  async step(work) {
+    this.busy = true;
+    try {
+      return await work();
     } catch (error) {
       report(error);
       this.stop();
-      return;
+      return false;
     } finally {
       this.busy = false;
     }
-    this.draw();
   }
 
   pause() {
