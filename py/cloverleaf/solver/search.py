@@ -282,7 +282,7 @@ class Search:
         if board.won():
             self._solved(key)
             return
-        if key in self.lost or board.any_suit_lost() or board.lost_on_expansion():
+        if key in self.lost or board.any_suit_lost() or board.lost_at_start():
             self.verdict = Verdict.LOST
             return
         self._push(board.cost(), key, 0)

@@ -1,0 +1,92 @@
+"""The proof of loss from the order in which cards must go up (Shamrocks): only lost positions are cut.
+
+Checked against the unpruned search on positions small enough for it to end,
+which for Shamrocks means few cards in play: with foundation cards free to come
+back, every card on a foundation can rejoin the game, so the unpruned search
+grows fast with the cards already up.
+"""
+
+from __future__ import annotations
+
+import random
+
+from cloverleaf.deals import deal
+from cloverleaf.engine import apply_move
+from cloverleaf.games import find_game
+from cloverleaf.notation import parse_position
+from cloverleaf.position import Position
+from cloverleaf.solver import Search, Verdict, solve
+from cloverleaf.solver.board import Board, tables_for
+
+SHAMROCKS = find_game("shamrocks")
+SHAMROCKS_II = find_game("shamrocks-ii")
+
+# Spades and diamonds left. KS lies on 5D, the next diamond; KD on QD on 2S, the
+# next spade. A King can only ever be placed on QS: KD must be there before 2S
+# goes up and go up before QS does, after 5D (in suit); KS must leave 5D before
+# 5D goes up, and can only go to QS, which goes up before it: no order works.
+NO_ORDER = """Foundations: KC AS KH 3D
+2S QD KD
+4S 3S 4D
+5S 6D
+7S 6S 7D
+8S 9S 8D
+QS
+5D KS
+9D TS JD
+TD JS
+""" + "-\n" * 9
+
+
+def scattered_position(cards: int, seed: int) -> Position:
+    """``cards`` cards in play, the last of their suits, shuffled into fans of one to three cards."""
+    chooser = random.Random(seed)
+    kept = [0, 0, 0, 0]
+    for _ in range(cards):
+        kept[chooser.choice([suit for suit in range(4) if kept[suit] < 13])] += 1
+    found = (13 - kept[0], 13 - kept[1], 13 - kept[2], 13 - kept[3])
+    in_play = [SHAMROCKS.foundation_card(suit, index) for suit in range(4) for index in range(found[suit], 13)]
+    chooser.shuffle(in_play)
+    fans: list[tuple[int, ...]] = []
+    while in_play:
+        size = chooser.choice((1, 2, 2, 3, 3))
+        fans.append(tuple(in_play[:size]))
+        del in_play[:size]
+    return Position(tuple(fans), found, 0, 0)
+
+
+def test_every_small_position_proved_lost_by_the_order_is_lost() -> None:
+    proved = 0
+    for seed in range(3000):
+        position = scattered_position(9, seed)
+        if Board(tables_for(SHAMROCKS), position).order_lost():
+            unpruned = Search(SHAMROCKS, position, prune=False)
+            assert unpruned.run(200_000) is Verdict.LOST, seed
+            proved += 1
+    assert proved >= 80
+
+
+def test_no_position_on_a_winning_line_is_proved_lost_by_the_order() -> None:
+    for rules in (SHAMROCKS, SHAMROCKS_II):
+        for number in (1, 2, 4):
+            position = deal(rules, number)
+            result = solve(rules, position, 50_000)
+            assert result.verdict is Verdict.SOLVED
+            for move in result.solution:
+                assert not Board(tables_for(rules), position).order_lost(), (rules.id, number, str(move))
+                position = apply_move(rules, position, move)
+
+
+def test_an_endgame_with_no_order_is_proved_lost_at_once() -> None:
+    position = parse_position(SHAMROCKS, NO_ORDER)
+    board = Board(tables_for(SHAMROCKS), position)
+    assert not board.room_lost()
+    assert board.order_lost()
+    result = solve(SHAMROCKS, position, 10)
+    assert (result.verdict, result.nodes) == (Verdict.LOST, 1)
+    assert Search(SHAMROCKS, position, prune=False).run(100_000) is Verdict.LOST
+
+
+def test_a_deal_the_order_proves_lost_is_decided_at_the_deal() -> None:
+    result = solve(SHAMROCKS, deal(SHAMROCKS, 23), 10)
+    assert (result.verdict, result.nodes) == (Verdict.LOST, 1)
