@@ -29,7 +29,8 @@ goes up). W orders them:
 - in a fan: a card leaves before the card it covers does;
 - leaving: u leaves its place either by going up, after its predecessor in
   suit went up, or onto a placement host of another fan whose anchor is still
-  there (``leave(u) < up(a)``);
+  there (``leave(u) < up(a)``), and a fan that is full now takes it only
+  after the fan's top card has left;
 - going up: u goes up from a fan whose anchor is still there: its fan now (if
   it goes up from its place) or a placement host (``up(u) < up(a)``).
 
@@ -68,6 +69,7 @@ def order_lost(fans: Sequence[bytes], found: Sequence[int], order: Sequence[Sequ
     after = [0] * (2 * LEAVE)
     anchors_by_rank: list[list[int]] = [[] for _ in range(13)]
     second: list[tuple[int, int]] = []  # (anchor, the card at depth 1 on it)
+    full_top = [-1] * 52  # by anchor: the top card of its fan when the fan is full
     upper: list[tuple[int, int]] = []  # (card, the anchor of its fan)
     for fan in fans:
         if not fan:
@@ -76,6 +78,8 @@ def order_lost(fans: Sequence[bytes], found: Sequence[int], order: Sequence[Sequ
         anchors_by_rank[anchor % 13].append(anchor)
         if len(fan) > 1:
             second.append((anchor, fan[1]))
+        if len(fan) == 3:
+            full_top[anchor] = fan[2]
         below = anchor
         for card in fan[1:]:
             upper.append((card, anchor))
@@ -121,6 +125,10 @@ def order_lost(fans: Sequence[bytes], found: Sequence[int], order: Sequence[Sequ
             decided = True
             if not goes_up_here and len(away) == 1 and not after[LEAVE + card] >> away[0] & 1:
                 after[LEAVE + card] |= 1 << away[0]
+                # a full fan takes it only once its top card has left
+                top = full_top[away[0]]
+                if top >= 0:
+                    after[LEAVE + top] |= leave
                 changed = True
             elif goes_up_here and not away and previous >= 0 and not after[previous] & leave:
                 after[previous] |= leave
