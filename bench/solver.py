@@ -20,7 +20,8 @@ hundred deals, so that the solvability of each game is public and a later
 solver can be compared deal by deal: the bench prints the verdicts that changed
 against the file saved before, and calls out any deal that went from solved to
 lost or back, which only a wrong proof can cause. Games are saved one by one,
-so a long run that is stopped keeps the games it finished.
+so a long run that is stopped keeps the games it finished, and runs of
+different games over the same range may go on side by side.
 """
 
 from __future__ import annotations
@@ -138,6 +139,33 @@ def write_verdicts(path: Path, verdicts: dict[str, dict[int, str]]) -> None:
     path.write_text("\n".join(lines) + "\n")
 
 
+def read_summaries(path: Path) -> dict[str, dict[str, Any]]:
+    """The summary file's games: game -> summary."""
+    return json.loads(path.read_text()).get("games", {}) if path.exists() else {}
+
+
+def save_game(
+    summary_path: Path, verdict_path: Path, deals: tuple[int, int], summary: dict[str, Any], letters: dict[int, str]
+) -> None:
+    """Write one game's summary and verdicts into the range's two files, keeping the other games there.
+
+    The files are read again first, so that runs of different games over the
+    same range (a long one in the background beside shorter ones) each add
+    their own games and none writes over another's.
+    """
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    game = summary["game"]
+    summaries = read_summaries(summary_path)
+    summaries[game] = summary
+    ordered = {rules.id: summaries[rules.id] for rules in CATALOGUE if rules.id in summaries}
+    summary_path.write_text(json.dumps({
+        "python": platform.python_version(), "cpus": os.cpu_count(), "deals": list(deals), "games": ordered,
+    }, indent=1) + "\n")
+    verdicts = read_verdicts(verdict_path)
+    verdicts[game] = letters
+    write_verdicts(verdict_path, verdicts)
+
+
 def changes(game: str, now: dict[int, str], before: dict[int, str]) -> list[str]:
     """The deals whose verdict changed, counted by kind; contradictions (s <-> l) named one by one."""
     moved: dict[str, list[int]] = {}
@@ -174,24 +202,19 @@ def main(argv: list[str] | None = None) -> int:
     games = [find_game(game).id for game in args.games.split(",") if game.strip()]
     summary_path = RESULTS / f"solver-{first}-{last}.json"
     verdict_path = RESULTS / f"solver-verdicts-{first}-{last}.txt"
-    before = json.loads(summary_path.read_text()).get("games", {}) if summary_path.exists() else {}
+    before = read_summaries(summary_path)
     verdicts_before = read_verdicts(verdict_path)
-    saved = dict(before)
-    verdicts = {game: dict(mine) for game, mine in verdicts_before.items()}
+    verdicts: dict[str, dict[int, str]] = {}
     started = time.perf_counter()
     summaries: dict[str, dict[str, Any]] = {}
     all_records: list[dict[str, Any]] = []
     for game in games:
         records = run_game(game, first, last, args.budget, args.workers)
         all_records += records
-        summaries[game] = saved[game] = summarise(find_game(game), records, args.budget)
+        summaries[game] = summarise(find_game(game), records, args.budget)
         verdicts[game] = {record["deal"]: LETTERS[record["verdict"]] for record in records}
         if not args.no_save and args.budget is None:
-            RESULTS.mkdir(parents=True, exist_ok=True)
-            summary_path.write_text(json.dumps({
-                "python": platform.python_version(), "cpus": os.cpu_count(), "deals": [first, last], "games": saved,
-            }, indent=1) + "\n")
-            write_verdicts(verdict_path, verdicts)
+            save_game(summary_path, verdict_path, (first, last), summaries[game], verdicts[game])
     if args.records:
         Path(args.records).write_text("".join(json.dumps(record) + "\n" for record in all_records))
     print(f"CPython {platform.python_version()}, deals {first}-{last}, {args.workers} workers, "
@@ -202,7 +225,7 @@ def main(argv: list[str] | None = None) -> int:
         if s["undecided"]:
             listed = ", ".join(f"{number} ({nodes} nodes)" for number, nodes in s["undecided"])
             print(f"undecided {s['game']}: {listed}")
-    if before:
+    if any(game in before for game in summaries):
         print(ratios(summaries, before))
     changed = [line for game in games for line in changes(game, verdicts[game], verdicts_before.get(game, {}))]
     if changed:
