@@ -1,4 +1,4 @@
-// A Pyodide memory snapshot with the page's package imported (run by build.sh):
+// A Pyodide memory snapshot with the page's Python imported (run by build.sh):
 //
 //   node scripts/snapshot.mjs PYODIDE_DIR EXTRACT_DIR WORK_DIR
 //
@@ -34,7 +34,7 @@ import { pathToFileURL } from "node:url";
 import zlib from "node:zlib";
 
 import { packSnapshot } from "../web/js/snapshot-format.js";
-import { IMPORT_EVERY_MODULE } from "./import-every-module.mjs";
+import { IMPORT_PAGE_MODULES } from "./page-modules.mjs";
 
 const [pyodideDir, extractDir, workDir] = process.argv.slice(2);
 if (!workDir) {
@@ -51,10 +51,10 @@ const pyodide = await loadPyodide({
   _makeSnapshot: true,
 });
 pyodide.unpackArchive(new Uint8Array(fs.readFileSync(path.join(workDir, "package.zip"))), "zip", { extractDir });
-const count = pyodide.runPython(`${IMPORT_EVERY_MODULE}
+const count = pyodide.runPython(`${IMPORT_PAGE_MODULES}
 import gc
-count = import_every_module(${JSON.stringify(extractDir)})
-del import_every_module
+count = len(import_page_modules(${JSON.stringify(extractDir)}))
+del import_page_modules
 gc.collect()
 count
 `);

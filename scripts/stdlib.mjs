@@ -3,8 +3,9 @@
 //   node scripts/stdlib.mjs PYODIDE_DIR PACKAGE_DIR EXTRACT_DIR PLAN WORK_DIR
 //
 // PACKAGE_DIR is py/cloverleaf, PLAN scripts/api_plan.py. Writes, under WORK_DIR:
-//   package.zip        the package's sources and bytecode, which the worker unpacks
-//                      into EXTRACT_DIR (pyodide.unpackArchive);
+//   package.zip        the page's modules of the package (scripts/page-modules.mjs),
+//                      sources and bytecode, which the worker unpacks into
+//                      EXTRACT_DIR (pyodide.unpackArchive);
 //   python_stdlib.zip  Pyodide's standard library trimmed to what the page uses;
 //   api-plan.json      the API plan's answers (the proof below).
 //
@@ -34,7 +35,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
-import { IMPORT_EVERY_MODULE } from "./import-every-module.mjs";
+import { IMPORT_PAGE_MODULES } from "./page-modules.mjs";
 
 const [pyodideDir, packageDir, extractDir, planFile, workDir] = process.argv.slice(2);
 if (!workDir) {
@@ -70,10 +71,10 @@ function copyIn(FS, hostDir, pyDir) {
   }
 }
 
-// Python, run in each Pyodide: import every module of the package, then the plan.
-const IMPORT_AND_PLAN = `${IMPORT_EVERY_MODULE}
+// Python, run in each Pyodide: import the page's modules, then the plan.
+const IMPORT_AND_PLAN = `${IMPORT_PAGE_MODULES}
 import json, sys
-import_every_module(${JSON.stringify(extractDir)})
+import_page_modules(${JSON.stringify(extractDir)})
 sys.path.insert(0, ${JSON.stringify(PLAN_DIR)})
 import api_plan
 from cloverleaf import api as _api
@@ -86,17 +87,22 @@ const full = await start();
 full.FS.mkdirTree(PLAN_DIR);
 full.FS.writeFile(`${PLAN_DIR}/api_plan.py`, new Uint8Array(fs.readFileSync(planFile)));
 copyIn(full.FS, packageDir, `${extractDir}/${packageName}`);
-full.runPython(`
+const pageModuleCount = full.runPython(`${IMPORT_PAGE_MODULES}
 import sys
 _started_with = set(sys.modules)
-import compileall, py_compile
-compileall.compile_dir(${JSON.stringify(extractDir)}, quiet=1,
+# The page's modules, found by importing them from the sources: only their files go
+# into the package zip (the command line's modules stay out).
+_root = ${JSON.stringify(extractDir)}
+_page = [sys.modules[name].__spec__.origin for name in import_page_modules(_root)]
+import importlib.util, os, py_compile, zipfile
+_files = []
+for _source in _page:
+    _compiled = importlib.util.cache_from_source(_source)
+    py_compile.compile(_source, cfile=_compiled, doraise=True,
                        invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+    _files += [os.path.relpath(_source, _root), os.path.relpath(_compiled, _root)]
 
-import os, zipfile
-def _deterministic_zip(root, target):
-    files = sorted(os.path.relpath(os.path.join(folder, name), root)
-                   for folder, _, names in os.walk(root) for name in names)
+def _deterministic_zip(root, files, target):
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
         for name in files:
             info = zipfile.ZipInfo(name.replace(os.sep, "/"), date_time=(2020, 1, 1, 0, 0, 0))
@@ -104,12 +110,15 @@ def _deterministic_zip(root, target):
             info.external_attr = 0o644 << 16
             with open(os.path.join(root, name), "rb") as source:
                 archive.writestr(info, source.read())
-_deterministic_zip(${JSON.stringify(extractDir)}, "/tmp/package.zip")
-# The page never compiles: forget what compiling imported, so that only what the
-# page itself imports is recorded below.
+_deterministic_zip(_root, sorted(_files), "/tmp/package.zip")
+# The page never compiles, nor imports from these sources: forget what that
+# imported, so that only what the page itself imports is recorded below.
 for _name in set(sys.modules) - _started_with:
     del sys.modules[_name]
-del _name, _started_with, _deterministic_zip, compileall, py_compile
+sys.path.remove(_root)
+_count = len(_page)
+del _name, _started_with, _deterministic_zip, _root, _page, _files, _source, _compiled, import_page_modules
+_count
 `);
 // As the worker does: the package unpacked from its zip (unpacking imports modules too).
 full.unpackArchive(full.FS.readFile("/tmp/package.zip"), "zip", { extractDir });
@@ -192,6 +201,7 @@ const before = fs.statSync(path.resolve(pyodideDir, "python_stdlib.zip")).size;
 const after = fs.statSync(trimmedPath).size;
 console.error(
   `standard library: ${kept} files of ${before.toLocaleString("en")} bytes kept, ` +
-    `${after.toLocaleString("en")} bytes; the API plan's ${JSON.parse(trimmedAnswers).length} calls ` +
+    `${after.toLocaleString("en")} bytes; the package zip holds the page's ${pageModuleCount} modules; ` +
+    `the API plan's ${JSON.parse(trimmedAnswers).length} calls ` +
     `answer the same on it`,
 );
