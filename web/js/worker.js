@@ -18,7 +18,21 @@ import {
 } from "./build-info.js";
 import { isSparseSnapshot, unpackSnapshot } from "./snapshot-format.js";
 
-const SLICE_NODES = 3000; // solver nodes per slice: a few ms in Pyodide
+// A job runs a slice at a time, and a request that arrives meanwhile (a tap)
+// waits for the slice under way: slices are sized to last about SLICE_MS on this
+// device. A fixed 3000 nodes took about 80 ms on a desktop and 300 ms on a phone
+// four times slower, and a tap waited that long behind the deal's difficulty
+// rating or a hint. The size never changes what a job finds: a search gives the
+// same answer however its nodes are sliced (cloverleaf.solver.search).
+const SLICE_MS = 10;
+const SLICE_NODES = { first: 300, least: 50, most: 50_000 };
+let sliceNodes = SLICE_NODES.first;
+
+/** The next slice's size, after a full slice of `nodes` took `ms`: towards SLICE_MS, at most doubling or halving. */
+function resized(nodes, ms) {
+  const factor = Math.min(2, Math.max(0.5, SLICE_MS / Math.max(ms, 0.1)));
+  return Math.round(Math.min(SLICE_NODES.most, Math.max(SLICE_NODES.least, nodes * factor)));
+}
 
 let api = null; // the Python function cloverleaf.api.call, once loaded
 
@@ -282,9 +296,11 @@ async function runJob(id, params) {
     for (;;) {
       await yieldToEvents();
       if (record.cancelled) return;
-      const step = callPython("jobStep", { job: record.job, nodes: SLICE_NODES });
+      const started = performance.now();
+      const step = callPython("jobStep", { job: record.job, nodes: sliceNodes });
       if (!("ok" in step)) return reply(id, step);
       if (step.ok.done) return reply(id, { ok: step.ok.result });
+      sliceNodes = resized(sliceNodes, performance.now() - started);
     }
   } finally {
     jobs.delete(id);
