@@ -23,7 +23,6 @@ import functools
 import http.server
 import json
 import os
-import re
 import statistics
 import sys
 import tempfile
@@ -77,17 +76,24 @@ def measure(spec_json):
             history.append(apply_move(rules, history[-1], chooser.choice(moves)))
         started = time.perf_counter()
         result = _run(Hint(rules, history))
-        out["hint"].append({"seconds": time.perf_counter() - started, "nodes": result["nodes"],
-                            "verdict": result["verdict"]})
+        out["hint"].append({"seconds": time.perf_counter() - started, "nodes": result.nodes,
+                            "verdict": result.verdict.value})
     return json.dumps(out)
 '''
 
+# Pyodide as the app's worker starts it: dist/'s runtime, trimmed standard library
+# and lock (build-info.js), and the page's Python package.
 PAGE = """<!doctype html><meta charset="utf-8"><title>solver bench</title>
 <script type="module">
-import { loadPyodide } from "./vendor/PYODIDE_DIRpyodide.mjs";
+import { PACKAGE_ZIP, PYODIDE_DIR, PYODIDE_LOCK, STDLIB_ZIP } from "./js/build-info.js";
+const { loadPyodide } = await import(`./${PYODIDE_DIR}pyodide.mjs`);
 window.runBench = async (code, spec) => {
-  const pyodide = await loadPyodide({ indexURL: new URL("./vendor/PYODIDE_DIR", location.href).href });
-  const zip = await (await fetch("./PACKAGE_ZIP")).arrayBuffer();
+  const pyodide = await loadPyodide({
+    indexURL: new URL(`./${PYODIDE_DIR}`, location.href).href,
+    stdLibURL: `./${STDLIB_ZIP}`,
+    lockFileContents: PYODIDE_LOCK,
+  });
+  const zip = await (await fetch(`./${PACKAGE_ZIP}`)).arrayBuffer();
   pyodide.unpackArchive(zip, "zip", { extractDir: "/bench" });
   pyodide.runPython("import sys; sys.path.insert(0, '/bench')");
   pyodide.runPython(code);
@@ -95,11 +101,6 @@ window.runBench = async (code, spec) => {
 };
 window.benchReady = true;
 </script>"""
-
-
-def build_info() -> dict[str, str]:
-    text = (DIST / "js" / "build-info.js").read_text()
-    return dict(re.findall(r'export const (\w+) = "([^"]*)";', text))
 
 
 def spec(quick: bool) -> dict[str, Any]:
@@ -125,14 +126,11 @@ def run_cpython(spec_json: str) -> dict[str, Any]:
 def run_pyodide(spec_json: str) -> dict[str, Any]:
     from playwright.sync_api import sync_playwright
 
-    info = build_info()
-    pyodide_dir = info["PYODIDE_DIR"].removeprefix("vendor/")
     with tempfile.TemporaryDirectory() as tmp:
         site = Path(tmp)
-        os.symlink(DIST / "vendor", site / "vendor")
-        os.symlink(DIST / "py", site / "py")
-        page_text = PAGE.replace("PYODIDE_DIR", pyodide_dir).replace("PACKAGE_ZIP", info["PACKAGE_ZIP"])
-        (site / "index.html").write_text(page_text)
+        for folder in ("vendor", "py", "js"):
+            os.symlink(DIST / folder, site / folder)
+        (site / "index.html").write_text(PAGE)
         handler = functools.partial(Quiet, directory=str(site))
         server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
         threading.Thread(target=server.serve_forever, daemon=True).start()
