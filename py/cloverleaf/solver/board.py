@@ -817,7 +817,7 @@ class Board:
         one plain Shamrocks deal in twenty-five that the search could not
         decide (42 of deals 1-1000), but tried on every position expanded as
         well it cut next to nothing more: on deals 1-100 the same verdicts in
-        twice the time. A hint's search starts from the position on the table,
+        three times the time. A hint's search starts from the position on the table,
         so it too is checked once.
         """
         return self.lost_on_expansion() or (self.prune and self.settled and self.tables.room and self.order_lost())
