@@ -11,12 +11,13 @@ from __future__ import annotations
 import random
 
 from cloverleaf.deals import deal
-from cloverleaf.engine import apply_move
 from cloverleaf.games import find_game
 from cloverleaf.notation import parse_position
 from cloverleaf.position import Position
 from cloverleaf.solver import Search, Verdict, solve
 from cloverleaf.solver.board import Board, tables_for
+
+from .helpers import winning_line
 
 SHAMROCKS = find_game("shamrocks")
 SHAMROCKS_II = find_game("shamrocks-ii")
@@ -69,12 +70,8 @@ def test_every_small_position_proved_lost_by_the_order_is_lost() -> None:
 def test_no_position_on_a_winning_line_is_proved_lost_by_the_order() -> None:
     for rules in (SHAMROCKS, SHAMROCKS_II):
         for number in (1, 2, 4):
-            position = deal(rules, number)
-            result = solve(rules, position, 50_000)
-            assert result.verdict is Verdict.SOLVED
-            for move in result.solution:
+            for position, move in winning_line(rules, number):
                 assert not Board(tables_for(rules), position).order_lost(), (rules.id, number, str(move))
-                position = apply_move(rules, position, move)
 
 
 def test_an_endgame_with_no_order_is_proved_lost_at_once() -> None:

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from cloverleaf.deals import deal
-from cloverleaf.engine import apply_move
 from cloverleaf.games import find_game
 from cloverleaf.notation import parse_position
 from cloverleaf.solver import Search, Verdict, solve
 from cloverleaf.solver.board import Board, tables_for
 
+from .helpers import winning_line
 from .test_solver_pruning import small_position
 
 SHAMROCKS = find_game("shamrocks")
@@ -44,12 +43,8 @@ def test_every_small_position_proved_lost_for_want_of_room_is_lost() -> None:
 def test_no_position_on_a_winning_line_is_proved_lost_for_want_of_room() -> None:
     for rules in (SHAMROCKS, SHAMROCKS_II):
         for number in (1, 2):
-            position = deal(rules, number)
-            result = solve(rules, position, 50_000)
-            assert result.verdict is Verdict.SOLVED
-            for move in result.solution:
+            for position, move in winning_line(rules, number):
                 assert not Board(tables_for(rules), position).room_lost(), (rules.id, number, str(move))
-                position = apply_move(rules, position, move)
 
 
 def test_a_position_short_of_room_is_proved_lost_at_once() -> None:
