@@ -122,6 +122,34 @@ def test_a_first_visit_draws_a_proved_winnable_deal_and_plays_a_tap_made_before_
     assert str(found["deal"]) == deal and found["verdict"] == "solved"
 
 
+def test_the_first_visit_overlay_opens_once_a_tap_made_before_the_engine_is_ready_is_answered(
+    make_app: Any, playwright_instance: Any
+) -> None:
+    device = dict(playwright_instance.devices["Pixel 7"])
+    device.pop("default_browser_type", None)
+    phone: App = make_app(first_visit=True, service_workers="block", **device)
+    # The order of the two events, as the page saw them.
+    phone.context.add_init_script("""new MutationObserver(() => {
+        const seen = (window.__order ??= []);
+        if (document.body?.dataset.moves === '1' && !seen.includes('moved')) seen.push('moved');
+        if (document.querySelector('#intro-dialog[open]') && !seen.includes('overlay')) seen.push('overlay');
+    }).observe(document, {subtree: true, attributes: true, attributeFilter: ['data-moves', 'open']});""")
+    held = start_held(phone)
+    wait_drawn(phone)
+    deal = str(phone.page.evaluate("() => document.body.dataset.deal"))
+    bank = json.loads((DIST / build_info("DEAL_BANK")["clover-leaf"]).read_text())["states"]
+    (drawn,) = [state for state in bank if state["deal"] == deal]
+    card = next(iter(drawn["click"]))
+    phone.page.locator(f'.card[data-card="{card}"]').tap(position={"x": 6, "y": 6})
+    phone.page.wait_for_function("() => document.body.dataset.waiting === '1'")
+
+    held.release()
+    phone.page.locator("#intro-dialog").wait_for(timeout=WAIT_MS)
+    assert phone.moves() == 1
+    assert phone.page.evaluate("() => window.__order") == ["moved", "overlay"]
+    assert "How to play Clover Leaf" in phone.page.locator("#intro-dialog").inner_text()
+
+
 def test_a_returning_player_sees_the_saved_table_before_the_engine_and_a_drag_made_then_plays_on_it(
     make_app: Any,
 ) -> None:

@@ -48,6 +48,21 @@ export class Game {
     /** Resolves once start-up is over: true when the engine's table is the one drawn early. @type {Promise<boolean>} */
     this.early = new Promise((resolve) => (this.settle = resolve));
     this.waiting = 0; // moves made on the early table, waiting for the engine
+    this.unanswered = 0; // moves made on the early table and not yet answered (or dropped)
+    /** @type {(() => void)[]} */
+    this.whenAnswered = [];
+  }
+
+  /**
+   * Run `then` once every move made on the early table has been answered or
+   * dropped: at once when none is left. (The first-visit overlay waits so: its
+   * modal dialog restyles the whole page, which on a slow phone held up the
+   * answer to a tap made while the engine started by a tenth of a second.)
+   * @param {() => void} then
+   */
+  afterEarlyMoves(then) {
+    if (this.unanswered === 0) then();
+    else this.whenAnswered.push(then);
   }
 
   /**
@@ -139,14 +154,18 @@ export class Game {
    * @param {{animate?: boolean, card?: string}} [options]  card: the card it is about, for a refusal's words
    */
   async act(method, params = {}, { animate = true, card } = {}) {
-    if (!this.ready && !(await this.afterStart(card))) return false;
-    for (const listener of this.beforeMove) listener();
+    const early = !this.ready;
+    if (early) this.unanswered += 1;
     try {
+      if (early && !(await this.afterStart(card))) return false;
+      for (const listener of this.beforeMove) listener();
       this.show(await this.engine.request(method, params), { animate });
       return true;
     } catch (error) {
       report(error, { card });
       return false;
+    } finally {
+      if (early && --this.unanswered === 0) for (const then of this.whenAnswered.splice(0)) then();
     }
   }
 

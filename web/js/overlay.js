@@ -27,17 +27,22 @@ export class Overlay {
     this.game = null; // the game the overlay is about while open
     this.dialog.addEventListener("close", () => this.closed());
     game.onShow((shown) => this.shown(shown));
+    this.afterEarlyMoves = (/** @type {() => void} */ then) => game.afterEarlyMoves(then);
   }
 
   /**
-   * A new game on the table: its overlay, the first time.
+   * A new game on the table: its overlay, the first time, once the moves made
+   * while the engine started have been answered.
    * @param {Shown} shown
    */
   shown({ state, fresh }) {
-    if (!fresh || this.dialog.open || document.querySelector("dialog[open]")) return;
-    // Written back first: a storage that cannot keep it (full, off) shows nothing.
-    const seen = loadIntroSeen();
-    if (seen && !seen.includes(state.game) && storeIntroSeen(seen)) this.open(state);
+    if (!fresh) return;
+    this.afterEarlyMoves(() => {
+      if (this.dialog.open || document.querySelector("dialog[open]") || this.state()?.game !== state.game) return;
+      // Written back first: a storage that cannot keep it (full, off) shows nothing.
+      const seen = loadIntroSeen();
+      if (seen && !seen.includes(state.game) && storeIntroSeen(seen)) this.open(this.state());
+    });
   }
 
   /**
