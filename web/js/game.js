@@ -54,10 +54,11 @@ export class Game {
   }
 
   /**
-   * Run `then` once every move made on the early table has been answered or
-   * dropped: at once when none is left. (The first-visit overlay waits so: its
-   * modal dialog restyles the whole page, which on a slow phone held up the
-   * answer to a tap made while the engine started by a tenth of a second.)
+   * Run `then` once every move made on the early table has been answered (and
+   * the frame that shows it painted) or dropped: at once when none is left.
+   * (The first-visit overlay waits so: its modal dialog restyles the whole page,
+   * which on a slow phone held up the answer to a tap made while the engine
+   * started by a tenth of a second.)
    * @param {() => void} then
    */
   afterEarlyMoves(then) {
@@ -165,7 +166,10 @@ export class Game {
       report(error, { card });
       return false;
     } finally {
-      if (early && --this.unanswered === 0) for (const then of this.whenAnswered.splice(0)) then();
+      if (early && --this.unanswered === 0) {
+        const waiting = this.whenAnswered.splice(0);
+        requestAnimationFrame(() => setTimeout(() => waiting.forEach((then) => then())));
+      }
     }
   }
 
