@@ -35,6 +35,7 @@ export class Difficulty {
     this.key = null;
     /** @type {{promise: Promise<any>, cancel: () => void} | null} the rating running */
     this.job = null;
+    this.afterEarlyMoves = (/** @type {() => void} */ then) => game.afterEarlyMoves(then);
     game.onShow(({ state }) => this.shown(state));
   }
 
@@ -56,7 +57,14 @@ export class Difficulty {
     this.job?.cancel();
     this.job = null;
     showLevel(key ? this.levels.get(key) ?? LEVEL_UNKNOWN : LEVEL_UNKNOWN);
-    if (key && state.deal && !this.levels.has(key)) this.rate(state.game, state.deal, key);
+    // Started once the moves made while the engine started are answered: the
+    // engine would otherwise answer them only after the rating's first slice.
+    if (key && state.deal && !this.levels.has(key)) {
+      const deal = state.deal;
+      this.afterEarlyMoves(() => {
+        if (this.key === key && !this.job && !this.levels.has(key)) this.rate(state.game, deal, key);
+      });
+    }
   }
 
   /**
