@@ -43,11 +43,12 @@ order added holds in W, so a card with no way left, or a cycle in the orders
 
 An endgame of Shamrocks 7 it settles at once: spades and diamonds left,
 with KS on 5D (the next diamond) and KD on QD on 2S (the next spade), and
-QS the only anchor a King can ever be placed on. KD must leave 2S for QS,
-so it goes up before QS does; but it goes up after 5D (in suit), and KS,
-which goes up after QS, must be gone from 5D before 5D goes up, with QS gone
-by then: a cycle. There is room for every card (:meth:`.board.Board.room_lost`
-finds nothing); there is no order. At the deal it proves 42 of plain
+QS the only anchor a King can ever be placed on. KD's fans are 2S's and
+QS's, and 2S goes up before QS, so KD goes up before QS; it goes up after 5D
+(in suit). KS's fans are 5D's and QS's, and KS goes up after QS (in suit),
+so it goes up from 5D, before 5D. So 5D < KD < QS < KS < 5D: a cycle. There
+is room for every card (:meth:`.board.Board.room_lost` finds nothing); there
+is no order. At the deal it proves 42 of plain
 Shamrocks deals 1-1000 lost, 39 of which the search alone left undecided.
 """
 
