@@ -277,20 +277,16 @@ class App:
 
     def play(self, decisions: Any) -> None:
         """Play ``(card, to)`` decisions as a person does: a drag each, the redeal button for "redeal"."""
-        for card, to in decisions:
-            moves = self.moves()
-            if card == "redeal":
-                self.press("redeal")
-            else:
-                self.drag(card, to)
-            self.wait_moves(moves + 1)
+        self.play_steps((card, to, "drag") for card, to in decisions)
 
     def play_steps(self, steps: Any) -> None:
         """Play ``(card, to, how)`` steps (plans.long_fans): a click where a click
-        plays the card there, else a drag."""
+        plays the card there, else a drag; the redeal button for "redeal"."""
         for card, to, how in steps:
             moves = self.moves()
-            if how == "click":
+            if card == "redeal":
+                self.press("redeal")
+            elif how == "click":
                 self.click_card(card)
             else:
                 self.drag(card, to)

@@ -109,6 +109,7 @@ def reload_onto_the_new_version(app: App) -> None:
         app.page.wait_for_event("framenavigated", timeout=WAIT_MS)
     app.wait_started()
 
+
 def test_the_app_starts_and_plays_offline_after_one_visit(site: Site, site_app: App) -> None:
     app = site_app
     app.open("clover-leaf/1")

@@ -80,12 +80,17 @@ def engine_state(game: str, deal: str, moves: list[tuple[str, str, Any]]) -> dic
     return dict(state)
 
 
-@pytest.fixture
-def phone(make_app: Any, playwright_instance: Any) -> App:
+def pixel7(make_app: Any, playwright_instance: Any, **options: Any) -> App:
+    """The app on an emulated Pixel 7, without service workers."""
     device = dict(playwright_instance.devices["Pixel 7"])
     device.pop("default_browser_type", None)
-    app: App = make_app(service_workers="block", **device)
+    app: App = make_app(service_workers="block", **device, **options)
     return app
+
+
+@pytest.fixture
+def phone(make_app: Any, playwright_instance: Any) -> App:
+    return pixel7(make_app, playwright_instance)
 
 
 def test_a_first_visit_draws_a_proved_winnable_deal_and_plays_a_tap_made_before_the_engine_is_ready(
@@ -125,9 +130,7 @@ def test_a_first_visit_draws_a_proved_winnable_deal_and_plays_a_tap_made_before_
 def test_the_first_visit_overlay_opens_once_a_tap_made_before_the_engine_is_ready_is_answered(
     make_app: Any, playwright_instance: Any
 ) -> None:
-    device = dict(playwright_instance.devices["Pixel 7"])
-    device.pop("default_browser_type", None)
-    phone: App = make_app(first_visit=True, service_workers="block", **device)
+    phone = pixel7(make_app, playwright_instance, first_visit=True)
     # The order of the two events, as the page saw them.
     phone.context.add_init_script("""new MutationObserver(() => {
         const seen = (window.__order ??= []);

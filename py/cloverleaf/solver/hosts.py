@@ -124,17 +124,15 @@ def order_lost(fans: Sequence[bytes], found: Sequence[int], order: Sequence[Sequ
             if not goes_up_here and not away:
                 return True
             decided = True
-            if not goes_up_here and len(away) == 1 and not after[LEAVE + card] >> away[0] & 1:
-                after[LEAVE + card] |= 1 << away[0]
-                # a full fan takes it only once its top card has left
-                top = full_top[away[0]]
+            if not goes_up_here and len(away) == 1:  # it leaves for that one fan
+                changed |= _order(after, LEAVE + card, away[0])
+                top = full_top[away[0]]  # which, if full now, takes it once its top card has left
                 if top >= 0:
-                    after[LEAVE + top] |= leave
-                changed = True
-            elif goes_up_here and not away and previous >= 0 and not after[previous] & leave:
-                after[previous] |= leave
-                changed = True
-            elif goes_up_here or len(away) > 1:
+                    changed |= _order(after, LEAVE + top, LEAVE + card)
+            elif goes_up_here and not away:  # it leaves by going up
+                if previous >= 0:
+                    changed |= _order(after, previous, LEAVE + card)
+            else:
                 decided = False
             # where it is when it goes up: anchors still there then, and of those the last to go
             last = [a for a in hosts if not later[a] & up]
@@ -144,9 +142,7 @@ def order_lost(fans: Sequence[bytes], found: Sequence[int], order: Sequence[Sequ
             if not last:
                 return True
             if len(last) == 1:
-                if not after[card] >> last[0] & 1:
-                    after[card] |= 1 << last[0]
-                    changed = True
+                changed |= _order(after, card, last[0])
             else:
                 decided = False
             if not decided:
@@ -154,6 +150,14 @@ def order_lost(fans: Sequence[bytes], found: Sequence[int], order: Sequence[Sequ
         undecided = remaining
         if not changed:
             return False
+
+
+def _order(after: list[int], first: int, then: int) -> bool:
+    """Record that event ``first`` comes before event ``then``; whether that is new."""
+    if after[first] >> then & 1:
+        return False
+    after[first] |= 1 << then
+    return True
 
 
 def _closure(after: list[int]) -> list[int] | None:
