@@ -120,7 +120,9 @@ def test_a_first_visit_draws_a_proved_winnable_deal_and_plays_a_tap_made_before_
     phone.wait_moves(1)
     expected = engine_state("clover-leaf", deal, [("click", card, None)])
     assert phone.fans() == expected["fans"]
-    assert phone.where(card) == str(to)
+    # Where the click sent it, unless auto move then took it up (the card it
+    # uncovered went up, then it did: deal 803020722's 4S).
+    assert phone.where(card) in (str(to), "F")
     assert phone.page.evaluate("() => document.body.dataset.waiting") is None
     # The bank's deals are the ones the solver proves winnable.
     found = run_to_end(NextSolvableDeal(find_game("clover-leaf"), int(deal)))
