@@ -16,6 +16,13 @@
 // of the time of compiling it at every start. The zip is deterministic (sorted
 // names, fixed time stamps).
 //
+// The bytecode leaves out the docstrings of modules and functions (COMPILE below),
+// as \`python -OO\` does, but keeps every assert and every class's docstring
+// (dataclasses would otherwise build one from the signature at import time).
+// Nothing the page runs reads them, and they are bytes every newcomer downloads
+// before the first tap. Line numbers stay those of the sources, which the package
+// zip keeps for tracebacks.
+//
 // The trimmed standard library: Pyodide's python_stdlib.zip is 2.5 MB (already
 // compressed, so a server's gzip gains nothing) and a phone on 4G spends about two
 // seconds on it, yet the page imports a fifth of it. What it needs is recorded:
@@ -71,6 +78,34 @@ function copyIn(FS, hostDir, pyDir) {
   }
 }
 
+// Python: \`compile_bytecode(source, cfile, dfile)\` writes an unchecked-hash .pyc
+// of \`source\` without the docstrings of its module and functions.
+const COMPILE = `
+import ast, importlib._bootstrap_external, importlib.util
+
+def _drop_docstrings(tree):
+    for node in ast.walk(tree):
+        if not isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        body = node.body
+        if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \\
+                and isinstance(body[0].value.value, str):
+            if len(body) == 1:
+                body[0] = ast.copy_location(ast.Pass(), body[0])
+            else:
+                del body[0]
+    return tree
+
+def compile_bytecode(source, cfile, dfile):
+    with open(source, "rb") as file:
+        data = file.read()
+    tree = _drop_docstrings(ast.parse(data, filename=dfile))
+    code = compile(tree, dfile, "exec", dont_inherit=True)
+    pyc = importlib._bootstrap_external._code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False)
+    with open(cfile, "wb") as file:
+        file.write(pyc)
+`;
+
 // Python, run in each Pyodide: import the page's modules, then the plan.
 const IMPORT_AND_PLAN = `${IMPORT_PAGE_MODULES}
 import json, sys
@@ -90,16 +125,17 @@ copyIn(full.FS, packageDir, `${extractDir}/${packageName}`);
 const pageModuleCount = full.runPython(`${IMPORT_PAGE_MODULES}
 import sys
 _started_with = set(sys.modules)
+${COMPILE}
 # The page's modules, found by importing them from the sources: only their files go
 # into the package zip (the command line's modules stay out).
 _root = ${JSON.stringify(extractDir)}
 _page = [sys.modules[name].__spec__.origin for name in import_page_modules(_root)]
-import importlib.util, os, py_compile, zipfile
+import importlib.util, os, zipfile
 _files = []
 for _source in _page:
     _compiled = importlib.util.cache_from_source(_source)
-    py_compile.compile(_source, cfile=_compiled, doraise=True,
-                       invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+    os.makedirs(os.path.dirname(_compiled), exist_ok=True)
+    compile_bytecode(_source, _compiled, _source)
     _files += [os.path.relpath(_source, _root), os.path.relpath(_compiled, _root)]
 
 def _deterministic_zip(root, files, target):
@@ -117,7 +153,7 @@ for _name in set(sys.modules) - _started_with:
     del sys.modules[_name]
 sys.path.remove(_root)
 _count = len(_page)
-del _name, _started_with, _deterministic_zip, _root, _page, _files, _source, _compiled, import_page_modules
+del _name, _started_with, _deterministic_zip, compile_bytecode, _drop_docstrings, _root, _page, _files, _source, _compiled, import_page_modules
 _count
 `);
 // As the worker does: the package unpacked from its zip (unpacking imports modules too).
@@ -133,7 +169,8 @@ for module in list(sys.modules.values()):
     origin = getattr(getattr(module, "__spec__", None), "origin", None) or ""
     if origin.startswith(zip_path + "/"):
         used.add(origin[len(zip_path) + 1:])
-import os, py_compile
+${COMPILE}
+import os
 with zipfile.ZipFile(zip_path) as source, zipfile.ZipFile("/tmp/python_stdlib.zip", "w") as target:
     for info in source.infolist():
         name = info.filename
@@ -146,8 +183,7 @@ with zipfile.ZipFile(zip_path) as source, zipfile.ZipFile("/tmp/python_stdlib.zi
             os.makedirs(os.path.dirname(plain), exist_ok=True)
             with open(plain, "wb") as file:
                 file.write(source.read(name))
-            py_compile.compile(plain, cfile=plain + "c", dfile=zip_path + "/" + name, doraise=True,
-                               invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+            compile_bytecode(plain, plain + "c", zip_path + "/" + name)
             compiled = zipfile.ZipInfo(name + "c", date_time=info.date_time)
             compiled.compress_type = zipfile.ZIP_DEFLATED
             compiled.external_attr = info.external_attr
