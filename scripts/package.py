@@ -104,12 +104,12 @@ def main(dist_dir: str, pyodide_dir: str, pyodide_version: str, work_dir: str, e
         "DEAL_BANK_SETTINGS": bank["settings"],
         "GAMES": bank["games"],
         # What a first visit downloads before Python starts, in bytes (as the
-        # browser hands them over, decoded), for the loading bar.
+        # browser hands them over, decoded), for the loading bar. (The package
+        # comes while Python starts: web/js/worker.js.)
         "DOWNLOAD_BYTES": {
             "wasm": (vendor / "pyodide.asm.wasm").stat().st_size,
             "runtime": (vendor / "pyodide.asm.mjs").stat().st_size + (vendor / "pyodide.mjs").stat().st_size,
             "stdlib": len(stdlib),
-            "package": len(package),
         },
     }
     lines = ["// Written by build.sh: what this build of dist/ contains. Do not edit.\n"]
