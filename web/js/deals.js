@@ -82,12 +82,11 @@ export class Deals {
    * engine's error (an unknown game, a bad number).
    * @param {string} game
    * @param {string | null} deal
-   * @param {{daily?: string | null, solvable?: boolean, asked?: Promise<any> | null}} [options]
-   *   asked: the engine's answer to this very "new" request, when it was asked for already (start-up)
+   * @param {{daily?: string | null, solvable?: boolean}} [options]
    */
-  async open(game, deal, { daily = null, solvable = false, asked = null } = {}) {
+  async open(game, deal, { daily = null, solvable = false } = {}) {
     for (const listener of this.game.beforeMove) listener();
-    const table = await (asked ?? this.engine.request("new", deal ? { game, deal } : { game }));
+    const table = await this.engine.request("new", deal ? { game, deal } : { game });
     this.leaveCurrent();
     this.stats.begin(table.state, { daily, solvable });
     this.app.daily = daily;

@@ -93,8 +93,6 @@ export class Startup {
     this.timer = 0;
     /** @type {(() => string)[] | null} */
     this.later = []; // what to tell the player once the table is dealt (null: tell at once)
-    /** The engine's answer to dealing the bank's deal, asked for as soon as it is drawn. @type {Promise<any> | null} */
-    this.bankDealt = null;
     this.app.games = GAMES; // the catalogue as the build's engine gave it, until this one answers
   }
 
@@ -252,11 +250,6 @@ export class Startup {
       const state = states[value % states.length];
       if (this.app.engine === "failed" || this.app.table || this.game.drawn) return state;
       this.game.drawEarly(state, { daily: null });
-      // Queued behind the catalogue and the settings, so the engine deals it as
-      // soon as it is up, without waiting for the page to ask (on a phone the
-      // page's thread is busy then).
-      this.bankDealt = this.engine.request("new", { game: state.game, deal: state.deal });
-      this.bankDealt.catch(() => {}); // read (and its failure handled) by openFirstGame
       return state;
     } catch (error) {
       console.warn(`deal bank not read: ${/** @type {any} */ (error)?.message ?? error}`);
@@ -293,7 +286,7 @@ export class Startup {
     } else if (!(record && (await this.restore(record, restoring)))) {
       if (banked && this.game.drawn === banked) {
         // The bank's deals are proved winnable: the "solvable deals only" setting is met.
-        await this.deals.open(banked.game, banked.deal, { solvable: true, asked: this.bankDealt });
+        await this.deals.open(banked.game, banked.deal, { solvable: true });
       } else {
         const game = record && gameInfo(this.app, record.game) ? record.game : DEFAULT_GAME;
         await this.deals.newDeal(game, { ask: false });
