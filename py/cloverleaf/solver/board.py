@@ -83,7 +83,7 @@ class Tables:
         self.limit = rules.fan_limit if rules.fan_limit is not None else 10**6
         self.returns = rules.foundation_return and not self.in_suit
         self.dead_empties = rules.empty_fan is EmptyFan.NOTHING
-        # where fans are capped and empty fans stay empty, room decides (see :meth:`Board.room_schedule`)
+        # where fans are capped and empty fans stay empty, room decides (see :meth:`Board.room_lost`)
         self.room = rules.fan_limit is not None and self.dead_empties and not self.in_suit
         # the one-suit games (see :mod:`.suits`): only where fans build in suit
         self.suits = SuitGames(self) if self.in_suit else None
