@@ -20,7 +20,9 @@ from scripts/stdlib.mjs; ``snapshot.gz`` (scripts/snapshot.mjs); ``bank.json``
   until the bundle has run: the default game's deal bank (drawn at once) and
   the English texts (every language falls back on them). Python's downloads
   are the engine's worker's own: it starts them itself, from the page's first
-  script (web/js/boot.js); a preload would download them a second time.
+  script (web/js/boot.js). A preload would start them sooner, and Chromium and
+  Firefox let the worker share its download, but WebKit downloads them a second
+  time (measured: every file fetched twice).
 
 Every Python file is named after a hash of its bytes, so a browser cache can
 never serve stale Python (or a snapshot of it) next to a new page.
