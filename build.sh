@@ -26,9 +26,10 @@ cd "$root"
 dist="${CLOVERLEAF_DIST:-$root/dist}"
 # Where the worker unpacks the package: the snapshot is taken with it there.
 EXTRACT_DIR=/home/pyodide/cloverleaf-app
-# The runtime files the page loads; the standard library is trimmed (scripts/stdlib.mjs)
-# and the lock file is not needed (scripts/package.py).
-PYODIDE_FILES=(pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm)
+# The runtime files the page loads as they are; the wasm goes as a Zstandard frame
+# (scripts/zstd.mjs), the standard library is trimmed (scripts/stdlib.mjs) and the
+# lock file is not needed (scripts/package.py).
+PYODIDE_FILES=(pyodide.mjs pyodide.asm.mjs)
 
 say() { printf '%s\n' "$*" >&2; }
 
@@ -68,16 +69,21 @@ build() {
 
   # The Python side, made in Pyodide itself: the package with its bytecode and the
   # trimmed standard library (scripts/stdlib.mjs), then a memory snapshot from
-  # both (scripts/snapshot.mjs); meanwhile, on CPython, the deal banks
-  # (scripts/deal_bank.py). Then all of it named after hashes of their bytes and
-  # listed in js/build-info.js, and the preloads written into index.html
-  # (scripts/package.py).
-  local work bank_pid
+  # both (scripts/snapshot.mjs) while the runtime's wasm and both zips are
+  # compressed for the download (scripts/zstd.mjs); meanwhile, on CPython, the
+  # deal banks (scripts/deal_bank.py). Then all of it named after hashes of their
+  # bytes and listed in js/build-info.js, and the preloads written into
+  # index.html (scripts/package.py).
+  local work bank_pid zstd_pid
   work=$(mktemp -d)
   python3 scripts/deal_bank.py "$work/bank.json" --cache node_modules/.cache/cloverleaf-deal-bank &
   bank_pid=$!
   node scripts/stdlib.mjs node_modules/pyodide py/cloverleaf "$EXTRACT_DIR" scripts/api_plan.py "$work"
+  cp node_modules/pyodide/pyodide.asm.wasm "$work/pyodide.asm.wasm"
+  node scripts/zstd.mjs node_modules/pyodide "$work/pyodide.asm.wasm" "$work/python_stdlib.zip" "$work/package.zip" &
+  zstd_pid=$!
   node scripts/snapshot.mjs node_modules/pyodide "$EXTRACT_DIR" "$work"
+  wait "$zstd_pid"
   wait "$bank_pid"
   python3 scripts/package.py "$dist" "$vendor" "$version" "$work" "$EXTRACT_DIR"
   rm -rf "$work"

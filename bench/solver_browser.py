@@ -24,6 +24,7 @@ import http.server
 import json
 import os
 import statistics
+import subprocess
 import sys
 import tempfile
 import threading
@@ -128,8 +129,18 @@ def run_pyodide(spec_json: str) -> dict[str, Any]:
 
     with tempfile.TemporaryDirectory() as tmp:
         site = Path(tmp)
-        for folder in ("vendor", "py", "js"):
-            os.symlink(DIST / folder, site / folder)
+        os.symlink(DIST / "js", site / "js")
+        # dist/ ships the wasm and the zips as Zstandard frames, which the app's
+        # worker decodes: this page has the runtime as npm ships it, and the zips
+        # decoded (scripts/unzstd.mjs) under their names.
+        info = (DIST / "js" / "build-info.js").read_text()
+        pyodide_dir = json.loads(info.split("export const PYODIDE_DIR = ", 1)[1].split(";\n", 1)[0])
+        (site / pyodide_dir).mkdir(parents=True)
+        for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm"):
+            os.symlink(ROOT / "node_modules" / "pyodide" / name, site / pyodide_dir / name)
+        (site / "py").mkdir()
+        for frame in (DIST / "py").glob("*.zst"):
+            subprocess.run(["node", str(ROOT / "scripts" / "unzstd.mjs"), str(frame), str(site / "py" / frame.name)], check=True)
         (site / "index.html").write_text(PAGE)
         handler = functools.partial(Quiet, directory=str(site))
         server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)

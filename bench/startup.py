@@ -11,7 +11,8 @@ Two profiles, each measured in one run against dist/ served on localhost:
 - ``desktop``: 1280x800, no throttling.
 
 The server answers as a static host such as GitHub Pages does: HTTP/1.1, gzip for
-the files worth compressing (not zips, not the gzipped snapshot), Cache-Control
+the files worth compressing (not zips, not the gzipped snapshot, not the build's
+Zstandard frames), Cache-Control
 max-age=600.
 
 What each run measures, in this order (interleaved, so all see the same load):
@@ -95,8 +96,9 @@ postMessage("ready");
 """
 
 
-# Files a static host would not compress again: archives, the gzipped snapshot, images.
-STORED_AS_IS = (".zip", ".gz", ".png", ".ico")
+# Files a static host would not compress again: archives, the gzipped snapshot, the
+# build's Zstandard frames, images.
+STORED_AS_IS = (".zip", ".gz", ".zst", ".png", ".ico")
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):

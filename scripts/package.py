@@ -5,10 +5,13 @@
 WORK_DIR holds what the build's earlier steps wrote: ``package.zip`` (the package
 with its bytecode) and ``python_stdlib.zip`` (the trimmed standard library), both
 from scripts/stdlib.mjs; ``snapshot.gz`` (scripts/snapshot.mjs); ``bank.json``
-(scripts/deal_bank.py). Writes into DIST:
+(scripts/deal_bank.py); and ``.zst`` beside the two zips and Pyodide's
+``pyodide.asm.wasm``: each compressed for the download (scripts/zstd.mjs). The
+page downloads only those (web/js/zstd.js decodes them). Writes into DIST:
 
-- ``py/cloverleaf-<version>-<hash>.zip``, which the worker unpacks;
-- ``py/python_stdlib-<pyodide version>-<hash>.zip``, Pyodide's standard library
+- ``PYODIDE_DIR/pyodide.asm.wasm.zst``, the runtime;
+- ``py/cloverleaf-<version>-<hash>.zip.zst``, which the worker unpacks;
+- ``py/python_stdlib-<pyodide version>-<hash>.zip.zst``, Pyodide's standard library
   as the page needs it (Pyodide's own, 2.5 MB, is not shipped);
 - ``py/pyodide-<pyodide version>-cloverleaf-<hash>.snapshot.gz``, the memory
   snapshot stored sparse and gzipped (web/js/snapshot-format.js);
@@ -74,9 +77,12 @@ def main(dist_dir: str, pyodide_dir: str, pyodide_version: str, work_dir: str, e
     with zipfile.ZipFile(io.BytesIO(package)) as archive:
         version = app_version(archive.read("cloverleaf/__init__.py").decode("utf-8"))
         package_files = len(archive.namelist())
-    zip_name = hashed(dist, f"cloverleaf-{version}", ".zip", package)
-    stdlib = (work / "python_stdlib.zip").read_bytes()
-    stdlib_name = hashed(dist, f"python_stdlib-{pyodide_version}", ".zip", stdlib)
+    package_zst = (work / "package.zip.zst").read_bytes()
+    zip_name = hashed(dist, f"cloverleaf-{version}", ".zip.zst", package_zst)
+    stdlib_zst = (work / "python_stdlib.zip.zst").read_bytes()
+    stdlib_name = hashed(dist, f"python_stdlib-{pyodide_version}", ".zip.zst", stdlib_zst)
+    wasm_zst = (work / "pyodide.asm.wasm.zst").read_bytes()
+    (dist / pyodide_dir / "pyodide.asm.wasm.zst").write_bytes(wasm_zst)
     snapshot = (work / "snapshot.gz").read_bytes()
     snapshot_name = hashed(dist, f"pyodide-{pyodide_version}-cloverleaf", ".snapshot.gz", snapshot)
     bank = json.loads((work / "bank.json").read_text(encoding="utf-8"))
@@ -106,12 +112,13 @@ def main(dist_dir: str, pyodide_dir: str, pyodide_version: str, work_dir: str, e
         "DEAL_BANK_SETTINGS": bank["settings"],
         "GAMES": bank["games"],
         # What a first visit downloads before Python starts, in bytes (as the
-        # browser hands them over, decoded), for the loading bar. (The package
+        # browser hands them over: the Zstandard frames as they are, Pyodide's
+        # scripts decoded from a server's gzip), for the loading bar. (The package
         # comes while Python starts: web/js/worker.js.)
         "DOWNLOAD_BYTES": {
-            "wasm": (vendor / "pyodide.asm.wasm").stat().st_size,
+            "wasm": len(wasm_zst),
             "runtime": (vendor / "pyodide.asm.mjs").stat().st_size + (vendor / "pyodide.mjs").stat().st_size,
-            "stdlib": len(stdlib),
+            "stdlib": len(stdlib_zst),
         },
     }
     lines = ["// Written by build.sh: what this build of dist/ contains. Do not edit.\n"]
@@ -123,8 +130,10 @@ def main(dist_dir: str, pyodide_dir: str, pyodide_version: str, work_dir: str, e
         raise SystemExit(f"{page} has no {PRELOADS_MARK} line")
     page.write_text(html.replace(PRELOADS_MARK, preload_links(info)), encoding="utf-8")
     print(
-        f"python package: {zip_name} ({package_files} files with bytecode, {len(package):,} bytes); "
-        f"standard library {stdlib_name} ({len(stdlib):,} bytes); deal banks of {len(banks)} games",
+        f"python package: {zip_name} ({package_files} files with bytecode, {len(package):,} bytes, "
+        f"{len(package_zst):,} compressed); standard library {stdlib_name} "
+        f"({len((work / 'python_stdlib.zip').read_bytes()):,} bytes, {len(stdlib_zst):,} compressed); "
+        f"deal banks of {len(banks)} games",
         file=sys.stderr,
     )
     return 0

@@ -16,6 +16,11 @@
 // of the time of compiling it at every start. The zip is deterministic (sorted
 // names, fixed time stamps).
 //
+// Both zips are stored, not deflated: the build compresses each whole for the
+// download (scripts/zstd.mjs), which packs the files together far better than a
+// zip's one-file-at-a-time deflate, and Python then reads its modules without
+// inflating each one.
+//
 // The bytecode leaves out the docstrings of modules and functions (COMPILE below),
 // as \`python -OO\` does, but keeps every assert and every class's docstring
 // (dataclasses would otherwise build one from the signature at import time).
@@ -24,7 +29,7 @@
 // zip keeps for tracebacks.
 //
 // The trimmed standard library: Pyodide's python_stdlib.zip is 2.5 MB (already
-// compressed, so a server's gzip gains nothing) and a phone on 4G spends about two
+// deflated, so a server's gzip gains nothing) and a phone on 4G spends about two
 // seconds on it, yet the page imports a fifth of it. What it needs is recorded:
 // the modules Pyodide's own start-up imports, then our package, then everything
 // the API plan (scripts/api_plan.py: every method, answered and refused, every
@@ -139,10 +144,10 @@ for _source in _page:
     _files += [os.path.relpath(_source, _root), os.path.relpath(_compiled, _root)]
 
 def _deterministic_zip(root, files, target):
-    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_STORED) as archive:
         for name in files:
             info = zipfile.ZipInfo(name.replace(os.sep, "/"), date_time=(2020, 1, 1, 0, 0, 0))
-            info.compress_type = zipfile.ZIP_DEFLATED
+            info.compress_type = zipfile.ZIP_STORED
             info.external_attr = 0o644 << 16
             with open(os.path.join(root, name), "rb") as source:
                 archive.writestr(info, source.read())
@@ -176,7 +181,7 @@ with zipfile.ZipFile(zip_path) as source, zipfile.ZipFile("/tmp/python_stdlib.zi
         name = info.filename
         folder = name.endswith("/") and any(file.startswith(name) for file in used)
         if folder or (name in used and not name.endswith(".py")):
-            target.writestr(info, source.read(name), compress_type=info.compress_type)
+            target.writestr(info, source.read(name), compress_type=zipfile.ZIP_STORED)
         elif name in used:
             # Bytecode in place of the source: compiled once here, not at every start.
             plain = "/tmp/stdlib-sources/" + name
@@ -185,7 +190,7 @@ with zipfile.ZipFile(zip_path) as source, zipfile.ZipFile("/tmp/python_stdlib.zi
                 file.write(source.read(name))
             compile_bytecode(plain, plain + "c", zip_path + "/" + name)
             compiled = zipfile.ZipInfo(name + "c", date_time=info.date_time)
-            compiled.compress_type = zipfile.ZIP_DEFLATED
+            compiled.compress_type = zipfile.ZIP_STORED
             compiled.external_attr = info.external_attr
             with open(plain + "c", "rb") as file:
                 target.writestr(compiled, file.read())

@@ -1,6 +1,7 @@
 // The service worker: Clover Leaf plays offline after one visit.
 //
-// build.sh writes dist/sw.js as two lines of data followed by this file:
+// build.sh writes dist/sw.js as two lines of data followed by this file, bundled
+// (esbuild) with the decoder it imports:
 //   const CACHE_NAME = "cloverleaf-<hash of every precached file>";
 //   const PRECACHE = ["./", "./index.html", ...];   // every file of dist/
 // so the worker's bytes change whenever any file of the app changes: the browser
@@ -12,6 +13,8 @@
 // origins are never touched (the app makes none).
 
 /* global CACHE_NAME, PRECACHE */
+import { decodedBytes } from "./js/zstd.js";
+
 const CACHE_PREFIX = "cloverleaf-";
 
 self.addEventListener("install", (event) => {
@@ -23,29 +26,40 @@ self.addEventListener("install", (event) => {
     // so they skip the HTTP cache: a new build never precaches stale bytes.
     const versioned = (url) => url.startsWith("./vendor/") || url.startsWith("./py/");
     await cache.addAll(PRECACHE.map((url) => new Request(url, { cache: versioned(url) ? "default" : "reload" })));
-    for (const url of PRECACHE.filter((name) => name.endsWith(".snapshot.gz"))) await storeInflated(cache, url);
+    for (const url of PRECACHE.filter((name) => name.endsWith(".snapshot.gz"))) await storeDecoded(cache, url, inflated);
+    for (const url of PRECACHE.filter((name) => name.endsWith(".zst"))) await storeDecoded(cache, url, decodedBytes);
     await self.skipWaiting();
   })());
 });
 
-// The start-up snapshot (scripts/snapshot.mjs) comes gzipped, 5 MB rather than
-// 13, and is stored inflated, once, here: a returning player's start then reads
-// it as it is instead of inflating it at every start (a third of a second on a
-// phone). Inflating checks the gzip CRC: bytes damaged on the way are not stored
-// (the worker then starts Python the usual way). Bytes a server already inflated
-// (Content-Encoding: gzip) are kept as they came.
-async function storeInflated(cache, url) {
+// Compressed files are stored decoded, once, here, under their own names: a
+// returning player's start then reads them as they are instead of decoding them
+// at every start. The start-up snapshot (scripts/snapshot.mjs) comes gzipped, 5
+// MB rather than 13 (inflating it took a third of a second on a phone); the
+// runtime and both zips come as Zstandard frames (scripts/zstd.mjs), and the
+// worker passes on bytes that are no frame as they are (js/zstd.js). Inflating
+// checks the gzip CRC and decoding the frame's structure: bytes that cannot be
+// decoded are not stored (the worker then downloads them, or starts Python the
+// usual way). Bytes a server already decoded (Content-Encoding) are kept as
+// they came.
+async function storeDecoded(cache, url, decode) {
   const stored = await cache.match(url);
   if (!stored) return;
-  const bytes = new Uint8Array(await stored.arrayBuffer());
-  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return;
   try {
-    const inflated = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
-    const plain = await new Response(inflated).arrayBuffer();
+    const bytes = new Uint8Array(await stored.arrayBuffer());
+    const plain = await decode(bytes);
+    if (plain === bytes) return;
     await cache.put(url, new Response(plain, { headers: { "Content-Type": "application/octet-stream" } }));
   } catch {
     await cache.delete(url);
   }
+}
+
+/** Gzipped `bytes` inflated, or `bytes` themselves when they are not gzip. */
+async function inflated(bytes) {
+  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
 self.addEventListener("activate", (event) => {

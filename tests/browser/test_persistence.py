@@ -107,7 +107,7 @@ def test_a_saved_game_that_cannot_be_restored_is_set_aside_with_a_notice(app: An
 
 
 def test_a_failed_engine_load_says_so(app: Any) -> None:
-    app.context.route("**/*.wasm", lambda route: route.abort())
+    app.context.route("**/*.wasm.zst", lambda route: route.abort())
     app.open(query="timeout=4", expect="error")
     panel = app.page.locator("#panel")
     assert panel.is_visible()

@@ -36,7 +36,7 @@ class Held:
     def __init__(self, app: App) -> None:
         self.routes: list[Any] = []
         self.released = False
-        app.context.route("**/python_stdlib-*.zip", self.hold)
+        app.context.route("**/python_stdlib-*.zip.zst", self.hold)
 
     def hold(self, route: Any) -> None:
         if self.released:

@@ -17,6 +17,7 @@ import {
   STDLIB_ZIP,
 } from "./build-info.js";
 import { isSparseSnapshot, unpackSnapshot } from "./snapshot-format.js";
+import { zstdDecoder } from "./zstd.js";
 
 // A job runs a slice at a time, and a request that arrives meanwhile (a tap)
 // waits for the slice under way: slices are sized to last about SLICE_MS on this
@@ -52,15 +53,18 @@ post({ event: "started" });
 //
 // This worker is started by the page's first script (boot.js), before the page's
 // own code has even been parsed, and it fetches all it needs itself, at once: the
-// WebAssembly runtime (compiled here as it arrives), Pyodide's JavaScript, the
-// standard library, our package and, for a returning player, the stored memory
-// snapshot. Nothing waits for the page's thread, which is busy drawing the table.
+// WebAssembly runtime (decoded and compiled here as it arrives), Pyodide's
+// JavaScript, the standard library, our package and, for a returning player, the
+// stored memory snapshot. Nothing waits for the page's thread, which is busy
+// drawing the table. The runtime, the library and the package come as Zstandard
+// frames the build made (zstd.js), decoded on the way in.
 // (Chromium keeps compiled WebAssembly in its code cache only for compilations on
 // a page, never in a worker, but compiling here costs a returning player less than
 // a second page-thread task that holds up this worker's start: measured.)
 
 const indexURL = new URL(`../${PYODIDE_DIR}`, import.meta.url).href;
-const wasmUrl = new URL("pyodide.asm.wasm", indexURL).href;
+const wasmUrl = new URL("pyodide.asm.wasm", indexURL).href; // what Pyodide asks for
+const wasmZstUrl = new URL("pyodide.asm.wasm.zst", indexURL).href; // what the build ships
 const stdlibUrl = new URL(`../${STDLIB_ZIP}`, import.meta.url).href;
 const originalFetch = self.fetch;
 
@@ -94,20 +98,23 @@ function counter(name) {
   });
 }
 
-// The bytes at `url`, counted for the bar under `name` (null: not counted).
-async function download(url, name) {
+// The file at `url`, decoded as it arrives (zstd.js) and counted for the bar
+// under `name` (null: not counted), as a Response of type `type`.
+async function decodedDownload(url, name, type = "application/octet-stream") {
   const response = await originalFetch(url);
   if (!response.ok || !response.body) throw new Error(`HTTP ${response.status} for ${url.split("/").pop()}`);
-  if (STORED || !name) return response.arrayBuffer();
-  return new Response(response.body.pipeThrough(counter(name))).arrayBuffer();
+  const body = STORED || !name ? response.body : response.body.pipeThrough(counter(name));
+  return new Response(body.pipeThrough(zstdDecoder()), { headers: { "Content-Type": type } });
+}
+
+// The bytes of the file at `url`, decoded (see decodedDownload).
+async function download(url, name) {
+  return (await decodedDownload(url, name)).arrayBuffer();
 }
 
 // WebAssembly.Module, compiled while its bytes arrive.
 async function compileRuntime() {
-  const response = await originalFetch(wasmUrl);
-  if (!response.ok || !response.body) throw new Error(`HTTP ${response.status} for pyodide.asm.wasm`);
-  const counted = STORED ? response : new Response(response.body.pipeThrough(counter("wasm")), { headers: { "Content-Type": "application/wasm" } });
-  const module = await WebAssembly.compileStreaming(counted);
+  const module = await WebAssembly.compileStreaming(decodedDownload(wasmZstUrl, "wasm", "application/wasm"));
   mark("wasm-compiled");
   return module;
 }
@@ -179,18 +186,20 @@ const snapshotBytes = storedSnapshot();
 
 // Pyodide fetches the wasm and the standard library itself: both are answered
 // with what is already on its way here. (A second start, after a snapshot that
-// could not be restored, is served the same way.)
+// could not be restored, is served the same way.) When that first download
+// failed, Pyodide's request downloads the file once more, and Pyodide says what
+// failed if that fails too.
 self.fetch = async (input, init) => {
   const url = String(input?.url ?? input);
   if (url === wasmUrl) {
     // No second download when the module is compiled: an empty stand-in answer.
-    return (await runtimeModule.then(Boolean, () => false)) ? new Response(null) : originalFetch(input, init);
+    return (await runtimeModule.then(Boolean, () => false)) ? new Response(null) : decodedDownload(wasmZstUrl, null, "application/wasm");
   }
   if (url === stdlibUrl) {
     try {
       return new Response(await stdlibBytes);
     } catch {
-      return originalFetch(input, init); // once more, and Pyodide says what failed
+      return decodedDownload(stdlibUrl, null);
     }
   }
   return originalFetch(input, init);

@@ -1,0 +1,66 @@
+// @ts-nocheck (fzstd ships no types for its ES module)
+// Downloads the build compressed with Zstandard, decoded as they arrive.
+//
+// A first visit on a phone's 4G waits mostly for bytes: the runtime, the
+// standard library and our package. A static host such as GitHub Pages
+// compresses with gzip only (and zips not at all), so the build ships these
+// files as Zstandard frames it made itself (scripts/zstd.mjs), about a fifth
+// smaller than gzip for the wasm, and the standard library zip stored
+// uncompressed inside one frame, which compresses across its files (a zip's
+// entries are each compressed alone). They are decoded here by fzstd, a small
+// decoder in plain JavaScript; the build proves that it gives back every byte.
+//
+// The service worker stores each file decoded, once (web/sw.js): a returning
+// player's start reads plain bytes. So is anything a server decoded itself
+// (Content-Encoding: zstd). Bytes that do not start with a Zstandard frame's
+// magic number are therefore passed on as they are.
+
+import { Decompress, decompress } from "fzstd";
+
+const MAGIC = [0x28, 0xb5, 0x2f, 0xfd]; // a Zstandard frame's first four bytes
+
+/** Whether `bytes` start a Zstandard frame. */
+export function isZstd(bytes) {
+  return bytes.length >= MAGIC.length && MAGIC.every((byte, index) => bytes[index] === byte);
+}
+
+/** `bytes` decoded when they are a Zstandard frame, else as they are. */
+export function decodedBytes(bytes) {
+  return isZstd(bytes) ? decompress(bytes) : bytes;
+}
+
+/**
+ * A stream that decodes Zstandard bytes as they come, and passes on any other
+ * bytes untouched (decided by the first four). A truncated or damaged frame
+ * makes the stream fail, so nothing half-decoded reaches Python.
+ */
+export function zstdDecoder() {
+  let head = new Uint8Array(0); // the first bytes, until there are enough to decide
+  let decoder = null; // fzstd's decoder, once the bytes are known to be Zstandard
+  let plain = false; // the bytes are not Zstandard: passed on
+  return new TransformStream({
+    transform(chunk, controller) {
+      if (!decoder && !plain) {
+        head = concat(head, chunk);
+        if (head.length < MAGIC.length) return;
+        chunk = head;
+        head = null;
+        if (isZstd(chunk)) decoder = new Decompress((data) => data.length && controller.enqueue(data));
+        else plain = true;
+      }
+      if (plain) controller.enqueue(chunk);
+      else decoder.push(chunk, false);
+    },
+    flush(controller) {
+      if (head?.length) controller.enqueue(head); // fewer than four bytes in all
+      decoder?.push(new Uint8Array(0), true); // throws if the frame is incomplete
+    },
+  });
+}
+
+function concat(first, second) {
+  const both = new Uint8Array(first.length + second.length);
+  both.set(first);
+  both.set(second, first.length);
+  return both;
+}
