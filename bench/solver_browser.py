@@ -140,7 +140,8 @@ def run_pyodide(spec_json: str) -> dict[str, Any]:
             os.symlink(ROOT / "node_modules" / "pyodide" / name, site / pyodide_dir / name)
         (site / "py").mkdir()
         for frame in (DIST / "py").glob("*.zst"):
-            subprocess.run(["node", str(ROOT / "scripts" / "unzstd.mjs"), str(frame), str(site / "py" / frame.name)], check=True)
+            decode = ["node", str(ROOT / "scripts" / "unzstd.mjs"), str(frame), str(site / "py" / frame.name)]
+            subprocess.run(decode, check=True)
         (site / "index.html").write_text(PAGE)
         handler = functools.partial(Quiet, directory=str(site))
         server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)

@@ -13,7 +13,7 @@
 // origins are never touched (the app makes none).
 
 /* global CACHE_NAME, PRECACHE */
-import { decodedBytes } from "./js/zstd.js";
+import { DECODED, decodedBytes } from "./js/zstd.js";
 
 const CACHE_PREFIX = "cloverleaf-";
 
@@ -27,7 +27,10 @@ self.addEventListener("install", (event) => {
     const versioned = (url) => url.startsWith("./vendor/") || url.startsWith("./py/");
     await cache.addAll(PRECACHE.map((url) => new Request(url, { cache: versioned(url) ? "default" : "reload" })));
     for (const url of PRECACHE.filter((name) => name.endsWith(".snapshot.gz"))) await storeDecoded(cache, url, inflated);
-    for (const url of PRECACHE.filter((name) => name.endsWith(".zst"))) await storeDecoded(cache, url, decodedBytes);
+    for (const url of PRECACHE.filter((name) => name.endsWith(".zst"))) {
+      const type = url.endsWith(".wasm.zst") ? "application/wasm" : "application/octet-stream";
+      await storeDecoded(cache, url, decodedBytes, { "Content-Type": type, [DECODED]: "zstd" });
+    }
     await self.skipWaiting();
   })());
 });
@@ -41,15 +44,16 @@ self.addEventListener("install", (event) => {
 // checks the gzip CRC and decoding the frame's structure: bytes that cannot be
 // decoded are not stored (the worker then downloads them, or starts Python the
 // usual way). Bytes a server already decoded (Content-Encoding) are kept as
-// they came.
-async function storeDecoded(cache, url, decode) {
+// they came. The worker takes what `headers` mark as decoded as it is
+// (js/zstd.js), and compiles the wasm straight from the cache.
+async function storeDecoded(cache, url, decode, headers = { "Content-Type": "application/octet-stream" }) {
   const stored = await cache.match(url);
   if (!stored) return;
   try {
     const bytes = new Uint8Array(await stored.arrayBuffer());
     const plain = await decode(bytes);
     if (plain === bytes) return;
-    await cache.put(url, new Response(plain, { headers: { "Content-Type": "application/octet-stream" } }));
+    await cache.put(url, new Response(plain, { headers }));
   } catch {
     await cache.delete(url);
   }

@@ -149,6 +149,11 @@ export class EngineClient {
     return { promise, cancel };
   }
 
+  /** Tell the worker the page's first table is on screen (protocol.js, {painted}). */
+  tablePainted() {
+    this.post({ painted: true });
+  }
+
   /** Stop the worker; whatever was pending rejects as Unavailable. */
   terminate(reason = "the game engine was stopped") {
     this.worker?.terminate();

@@ -122,13 +122,14 @@
 
 /**
  * Page -> worker messages.
- * - {wasm}: Pyodide's compiled WebAssembly module, or null (first, once).
- * - {file, bytes}: the standard library or the package zip the page downloaded, or null (once each).
  * - {id, method, params}: one API call (METHODS below).
  * - {id, method: "job", params}: a long search, run in slices ("jobStart" parameters).
  * - {cancel: id}: stop the job that request `id` started.
+ * - {painted: true}: the page's first table is on screen (once): the worker may
+ *   now decode and compile the runtime, which would have slowed that first frame.
  * @typedef {{id: number, method: string, params: object}
- *   | {cancel: number}} ToWorker
+ *   | {cancel: number}
+ *   | {painted: true}} ToWorker
  */
 
 /**

@@ -162,6 +162,9 @@ export class Startup {
     // The worker has been starting since the page's first script (boot.js): the
     // page takes it now, with what it said so far (its download progress).
     this.engine.start();
+    // Once the first table (the bank's, the saved one or the outlines) has been
+    // painted, the worker may take the CPU for the runtime (worker.js).
+    fromBank.then(() => requestAnimationFrame(() => setTimeout(() => this.engine.tablePainted())));
     this.timer = window.setTimeout(
       () => this.fail(`the game engine did not start within ${LOAD_TIMEOUT_S} seconds`, t("error.timeout", { seconds: LOAD_TIMEOUT_S })),
       LOAD_TIMEOUT_S * 1000,

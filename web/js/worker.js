@@ -17,7 +17,7 @@ import {
   STDLIB_ZIP,
 } from "./build-info.js";
 import { isSparseSnapshot, unpackSnapshot } from "./snapshot-format.js";
-import { zstdDecoder } from "./zstd.js";
+import { DECODED, zstdDecoder } from "./zstd.js";
 
 // A job runs a slice at a time, and a request that arrives meanwhile (a tap)
 // waits for the slice under way: slices are sized to last about SLICE_MS on this
@@ -98,13 +98,46 @@ function counter(name) {
   });
 }
 
-// The file at `url`, decoded as it arrives (zstd.js) and counted for the bar
-// under `name` (null: not counted), as a Response of type `type`.
+// Decoding and compiling the runtime as it arrives takes the CPU while the page
+// draws its first table: on a phone's CPU (4x slower, two cores here) that
+// delayed the table's first frame by about 200 ms, measured. So the bytes are
+// read as they come (the download goes on at full speed) but held until the
+// page says its table is painted ({painted}), or PAINT_WAIT_MS after this worker
+// started when no page says so; decoding and compiling then catch up long before
+// the last byte arrives.
+const PAINT_WAIT_MS = 1500;
+let pagePainted = () => {};
+const painted = new Promise((resolve) => {
+  pagePainted = resolve;
+  setTimeout(resolve, PAINT_WAIT_MS);
+});
+
+// A stream that holds its chunks until `gate` settles, reading on meanwhile.
+function heldUntil(gate) {
+  let open = false;
+  let readable = null;
+  const held = [];
+  gate.then(() => {
+    open = true;
+    for (const chunk of held) readable.enqueue(chunk);
+    held.length = 0;
+  });
+  return new TransformStream({
+    start: (controller) => void (readable = controller),
+    transform: (chunk, controller) => (open ? controller.enqueue(chunk) : held.push(chunk)),
+    flush: () => gate, // the held chunks are passed on first
+  });
+}
+
+// The file at `url`, decoded as it arrives (zstd.js) once the page's table is
+// painted, and counted for the bar under `name` (null: not counted), as a
+// Response of type `type`; as it is when the service worker stored it decoded.
 async function decodedDownload(url, name, type = "application/octet-stream") {
   const response = await originalFetch(url);
   if (!response.ok || !response.body) throw new Error(`HTTP ${response.status} for ${url.split("/").pop()}`);
+  if (response.headers.has(DECODED)) return response;
   const body = STORED || !name ? response.body : response.body.pipeThrough(counter(name));
-  return new Response(body.pipeThrough(zstdDecoder()), { headers: { "Content-Type": type } });
+  return new Response(body.pipeThrough(heldUntil(painted)).pipeThrough(zstdDecoder()), { headers: { "Content-Type": type } });
 }
 
 // The bytes of the file at `url`, decoded (see decodedDownload).
@@ -349,6 +382,10 @@ self.onmessage = async (event) => {
   const message = event.data ?? {};
   if ("cancel" in message) {
     cancelJob(message.cancel);
+    return;
+  }
+  if ("painted" in message) {
+    pagePainted();
     return;
   }
   const { id, method, params } = message;

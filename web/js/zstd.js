@@ -10,14 +10,19 @@
 // entries are each compressed alone). They are decoded here by fzstd, a small
 // decoder in plain JavaScript; the build proves that it gives back every byte.
 //
-// The service worker stores each file decoded, once (web/sw.js): a returning
-// player's start reads plain bytes. So is anything a server decoded itself
-// (Content-Encoding: zstd). Bytes that do not start with a Zstandard frame's
-// magic number are therefore passed on as they are.
+// The service worker stores each file decoded, once (web/sw.js), marked with
+// the DECODED header: a returning player's start reads those bytes as they are,
+// without a stream of our own in between (the wasm then compiles straight from
+// the cache). Anything else is looked at: bytes that do not start with a
+// Zstandard frame's magic number (as a server that decoded them itself would
+// hand them over) are passed on as they are.
 
 import { Decompress, decompress } from "fzstd";
 
 const MAGIC = [0x28, 0xb5, 0x2f, 0xfd]; // a Zstandard frame's first four bytes
+
+/** The header the service worker puts on a file it stored decoded. */
+export const DECODED = "X-Cloverleaf-Decoded";
 
 /** Whether `bytes` start a Zstandard frame. */
 export function isZstd(bytes) {
