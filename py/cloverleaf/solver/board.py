@@ -550,18 +550,14 @@ class Board:
         filler = t.filler
         returns = t.returns
         moved = bytearray(52)
-        position = [0] * 52
-        frontier: list[int] = []
-        empty_possible = False
-        for fan in fans:
-            frontier.append(len(fan) - 1)
-            if not fan:
-                empty_possible = True
-            for depth, card in enumerate(fan):
-                position[card] = depth
-        ready = [order[suit][self.found[suit]] for suit in range(4)]
+        found = self.found
+        # frontier[fan]: the depth of its top card not yet moved (-1: all moved). An unmoved target is a
+        # top once every card above it has moved, that is when it is its fan's frontier card.
+        frontier = [len(fan) - 1 for fan in fans]
+        empty_possible = not all(fans)
+        ready = [order[0][found[0]], order[1][found[1]], order[2][found[2]], order[3][found[3]]]
         last = t.limit - 1
-        left = 52 - self.found[0] - self.found[1] - self.found[2] - self.found[3]
+        left = 52 - found[0] - found[1] - found[2] - found[3]
         changed = True
         while changed:
             changed = False
@@ -569,29 +565,25 @@ class Board:
                 depth = frontier[number]
                 while depth >= 0:
                     card = fan[depth]
-                    ok = card == ready[card // 13]
-                    if not ok:
+                    suit = card // 13
+                    if card != ready[suit]:
                         for target in targets[card]:
                             other = where[target]
                             if other < 0:
                                 if returns:
-                                    ok = True
                                     break
                             elif moved[target] or (
-                                other != number and position[target] >= frontier[other]
-                                and position[target] < last
+                                other != number and fans[other][frontier[other]] == target
+                                and frontier[other] < last
                             ):
-                                ok = True
                                 break
                         else:
-                            ok = filler[card] and empty_possible
-                    if not ok:
-                        break
+                            if not (filler[card] and empty_possible):
+                                break
                     moved[card] = 1
                     left -= 1
                     depth -= 1
                     changed = True
-                    suit = card // 13
                     if ready[suit] == card:
                         i = index[card] + 1
                         following = order[suit][i]
