@@ -31,6 +31,7 @@ Names used here and in :mod:`.search`:
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import NamedTuple
 
 from ..engine import redeal as engine_redeal
@@ -48,6 +49,7 @@ _BYTE = [bytes((card,)) for card in range(52)]
 _PREFIX = [bytes((0x80 + n,)) for n in range(64)]
 _NEVER = 99  # a depth no card reaches
 _NOWHERE = [ON_FOUNDATION] * 52  # where[] before the fans are read
+_SUIT_OF = bytes(byte // 13 if byte < 52 else 0xFF for byte in range(256))  # card -> its suit, for bytes.translate
 # After a state's redeal byte: the card that just came back from its foundation and waits
 # to be used (see Board.moves); 0xC0 and up, never a card or a separator.
 _PENDING = [bytes((0xC0 + card,)) for card in range(52)]
@@ -141,18 +143,19 @@ class Board:
         self.redeals_left = state[0] - 0x80
         if len(state) > 1 and state[1] >= 0xC0:
             self.pending = state[1] - 0xC0
-            self.fans = state[2:].split(SEPARATOR)
+            body = state[2:]
         else:
             self.pending = -1
-            self.fans = state[1:].split(SEPARATOR)
+            body = state[1:]
+        self.fans = fans = body.split(SEPARATOR)
         where = self.where
         where[:] = _NOWHERE
-        found = [13, 13, 13, 13]
-        for number, fan in enumerate(self.fans):
+        for number, fan in enumerate(fans):
             for card in fan:
                 where[card] = number
-                found[card // 13] -= 1
-        self.found = found
+        # the cards of each suit that are not in a fan lie on its foundation: counted by one translate
+        suits = body.translate(_SUIT_OF)
+        self.found = [13 - suits.count(0), 13 - suits.count(1), 13 - suits.count(2), 13 - suits.count(3)]
 
     def _index_fans(self) -> None:
         where = self.where
@@ -207,7 +210,7 @@ class Board:
         waits to be used (:attr:`pending`) makes a position of its own: it
         allows fewer moves.
         """
-        if self.settled:
+        if self.redeals_left == 0:  # settled (not the property: this runs for every node)
             if self.pending < 0:
                 return SEPARATOR.join(sorted(self.fans))
             return SEPARATOR.join(sorted(self.fans)) + _PENDING[self.pending]
@@ -328,7 +331,17 @@ class Board:
         A card brought back from its foundation becomes :attr:`pending` (see :meth:`moves`).
         """
         saved = self.do(step)
-        auto = self.autoplay(None if step[2] == REDEAL_STEP else [step[1]]) if self.autoplays else []
+        auto: list[Step] = []
+        if self.autoplays:
+            source = step[1]
+            if step[2] == REDEAL_STEP:
+                auto = self.autoplay(None)
+            else:
+                # autoplay starts from the card the step uncovered; most steps uncover one that cannot go
+                # up, and then it would play nothing: this skips its set-up for them
+                fan = self.fans[source]
+                if fan and self.found[fan[-1] // 13] == self.tables.index[fan[-1]]:
+                    auto = self.autoplay([source])
         pending = self.pending
         self.pending = step[0] if step[1] == ON_FOUNDATION and self.prune else -1
         return Played(step, auto, saved, pending)
@@ -436,7 +449,7 @@ class Board:
                             dest_fan = fans[dest]
                             if dest_fan[-1] == target and len(dest_fan) < limit:
                                 scored.append((30, (card, ON_FOUNDATION, dest)))
-        scored.sort(key=_first)
+        scored.sort(key=_SCORE)
         steps = [step for _, step in scored]
         if self.pending >= 0:
             return self._uses(steps)
@@ -496,7 +509,8 @@ class Board:
         if dest >= 0:
             if not self.returns and self.dead_after(card):
                 return True
-            return self.suit_lost(card // 13)
+            suits = self.tables.suits  # suit_lost, whose other conditions hold here
+            return suits is not None and suits.lost(self.fans, card // 13)
         return dest == REDEAL_STEP and self.any_suit_lost()
 
     def dead_after(self, card: int) -> bool:
@@ -844,5 +858,4 @@ class Board:
         return pair_projection(self.position(), pair)
 
 
-def _first(item: tuple[int, Step]) -> int:
-    return item[0]
+_SCORE = itemgetter(0)  # the score of a (score, step) pair of :meth:`Board.moves`, the sort key

@@ -308,6 +308,7 @@ class Search:
         lost = self.lost
         expanded = self.expanded
         queue = strand.queue
+        advance, retreat, key_of = board.advance, board.retreat, board.key  # once, not once a node
         used = 0
         while True:
             if strand.next >= len(strand.moves):
@@ -335,10 +336,10 @@ class Search:
             strand.next += 1
             used += 1
             self._own_nodes += 1
-            played = board.advance(step)
-            key = board.key()
+            played = advance(step)
+            key = key_of()
             if key in table or key in lost:
-                board.retreat(played)
+                retreat(played)
                 continue
             table[key] = (strand.current, _pack(step))
             if board.won():
@@ -346,7 +347,7 @@ class Search:
                 return used
             if not board.lost_after(step):
                 self._push(board.cost(), key, strand.depth + 1)
-            board.retreat(played)
+            retreat(played)
 
     def _inner_lost(self) -> bool:
         """Whether a pair projection of the board's position is proved lost (see the class's docstring)."""
