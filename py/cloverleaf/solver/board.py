@@ -694,6 +694,8 @@ class Board:
                                 left -= 1
                                 nxt = order[following // 13][index[following] + 1]
                                 if nxt < 0:
+                                    if not left:  # every card reaches its foundation: nothing more can change that
+                                        return False
                                     break
                                 if mobile[nxt]:
                                     following = nxt
@@ -788,7 +790,7 @@ class Board:
         instead of 101k; on Alexander the Great 148k instead of 919k.
         """
         left = 52 - self.found[0] - self.found[1] - self.found[2] - self.found[3]
-        if not self.settled:
+        if self.redeals_left:  # not settled (not the property: this runs for most nodes)
             return 1000 * self.redeals_left + 4 * left + self.buried()
         return 4 * left + self.buried()
 

@@ -171,6 +171,12 @@ class Search:
 
     ``forced_autoplay``: search the game as the page plays it with auto move on
     (see :attr:`.board.Board.autoplays`); it changes only the games with redeals.
+
+    ``replay=False``: a win sets the verdict only, leaving :attr:`solution`
+    empty: it is not read back from the table, replayed nor checked through the
+    engine. For the projection searches, whose wins prove nothing and whose
+    moves nobody reads (the replays took a tenth of a hard Warfield search);
+    a wrong win there could only leave a position unproved, never prove one lost.
     """
 
     def __init__(
@@ -182,10 +188,12 @@ class Search:
         strands: tuple[int, ...] | None = None,
         project: bool = True,
         forced_autoplay: bool = False,
+        replay: bool = True,
     ) -> None:
         self.rules = rules
         self.start = position
         self.prune = prune
+        self.replay = replay
         self.board = Board(tables_for(rules), position, prune, forced_autoplay)
         self.lost: set[bytes] = set(known_lost) if known_lost else set()
         self.table: dict[bytes, tuple[bytes | None, int]] = {}
@@ -271,7 +279,7 @@ class Search:
                     self._projected = True
                     start = Board(tables_for(self.rules), self.start, self.prune)
                     self.projections = [
-                        Search(self.rules, projected, strands=(0,), project=False)
+                        Search(self.rules, projected, strands=(0,), project=False, replay=False)
                         for projected in start.pair_projections()
                     ]
                     turns.extend(self.projections)
@@ -302,38 +310,50 @@ class Search:
             heappush(strand.queue, (cost + (strand.depth_weight * depth >> 3), order, key, state, depth))
 
     def _expand(self, strand: Strand, limit: int) -> int:
-        """Let ``strand`` search at most ``limit`` nodes; the nodes it used (fewer when it runs out of work)."""
+        """Let ``strand`` search at most ``limit`` nodes; the nodes it used (fewer when it runs out of work).
+
+        The loop runs once a node, so what it reads often lives in locals: the
+        board's methods, and the strand's expansion under way (``moves``, the
+        next one ``at``, ``parent``, ``depth``), written back to the strand
+        whenever the loop leaves.
+        """
         board = self.board
         table = self.table
         lost = self.lost
         expanded = self.expanded
         queue = strand.queue
-        advance, retreat, key_of = board.advance, board.retreat, board.key  # once, not once a node
+        advance, retreat, key_of = board.advance, board.retreat, board.key
+        lost_after, cost, won, push = board.lost_after, board.cost, board.won, self._push
+        moves, at, parent, depth = strand.moves, strand.next, strand.current, strand.depth + 1
+        if at < len(moves) and self._loaded is not strand:  # another strand used the board in between
+            board.load(strand.state)
+            self._loaded = strand
         used = 0
         while True:
-            if strand.next >= len(strand.moves):
+            if at >= len(moves):
                 while queue:
                     _priority, _order, key, state, depth = heappop(queue)
                     if key not in expanded:
                         break
                 else:
+                    strand.next = at
                     return used
                 expanded.add(key)
                 strand.current, strand.state, strand.depth = key, state, depth
+                parent, depth = key, depth + 1  # what the positions it leads to record
                 board.load(state)
                 self._loaded = strand
                 inner_before = self.inner_nodes
-                strand.moves = [] if board.lost_on_expansion() or self._inner_lost() else self._moves(key)
+                moves = [] if board.lost_on_expansion() or self._inner_lost() else self._moves(key)
+                strand.moves = moves
                 used += self.inner_nodes - inner_before
-                strand.next = 0
+                at = 0
                 continue
             if used >= limit:
+                strand.next = at
                 return used
-            if self._loaded is not strand:
-                board.load(strand.state)
-                self._loaded = strand
-            step = strand.moves[strand.next]
-            strand.next += 1
+            step = moves[at]
+            at += 1
             used += 1
             self._own_nodes += 1
             played = advance(step)
@@ -341,12 +361,13 @@ class Search:
             if key in table or key in lost:
                 retreat(played)
                 continue
-            table[key] = (strand.current, _pack(step))
-            if board.won():
+            table[key] = (parent, _pack(step))
+            if won():
+                strand.next = at
                 self._solved(key)
                 return used
-            if not board.lost_after(step):
-                self._push(board.cost(), key, strand.depth + 1)
+            if not lost_after(step):
+                push(cost(), key, depth)
             retreat(played)
 
     def _inner_lost(self) -> bool:
@@ -364,7 +385,7 @@ class Search:
         for pair, key in board.pair_keys():
             lost = verdicts.get(key)
             if lost is None:
-                search = Search(self.rules, board.pair_projection(pair), strands=(0,), project=False)
+                search = Search(self.rules, board.pair_projection(pair), strands=(0,), project=False, replay=False)
                 lost = verdicts[key] = search.run(INNER_PROJECTION_NODES) is Verdict.LOST
                 self.inner_nodes += search.nodes
             if lost:
@@ -389,6 +410,9 @@ class Search:
         return [step for step in moves if step[0] != card]
 
     def _solved(self, key: bytes) -> None:
+        if not self.replay:
+            self.verdict = Verdict.SOLVED
+            return
         steps: list[Step] = []
         at: bytes | None = key
         while at is not None:
