@@ -76,6 +76,10 @@ class Tables:
         self.index = [rules.foundation_index(card) for card in range(52)]
         # order[suit][i]: the i-th card of that suit's foundation; a 53rd entry (-1) ends it.
         self.order = [[rules.foundation_card(suit, i) for i in range(13)] + [-1] for suit in range(4)]
+        # previous[card], following[card]: the cards before and after it on its foundation (-1: none),
+        # one look-up where the proofs would work them out from order and index
+        self.previous = [self.order[card // 13][self.index[card] - 1] if self.index[card] else -1 for card in range(52)]
+        self.following = [self.order[card // 13][self.index[card] + 1] for card in range(52)]
         # targets[card]: the cards it may be placed on in a fan.
         self.targets = [
             tuple(target for target in range(52) if target != card and rules.builds_on(card, target))
@@ -503,7 +507,7 @@ class Board:
         :func:`.suits._settle` plays too); after a redeal, every suit's. Only
         in settled positions, and only with pruning on.
         """
-        if not self.prune or not self.settled:
+        if not self.prune or self.redeals_left:  # not settled (not the property: this runs for most nodes)
             return False
         card, _source, dest = step
         if dest >= 0:
@@ -532,10 +536,16 @@ class Board:
         fan = where[card]
         if fan < 0:  # it went on up to its foundation after the move
             return False
-        i = t.index[card]
-        if i > 0 and where[t.order[card // 13][i - 1]] != fan:
+        before = t.previous[card]
+        if before >= 0 and where[before] != fan:
             return False
-        return all(where[target] == fan or where[target] == ON_FOUNDATION for target in t.targets[card])
+        # a loop rather than all() over a generator: this runs for most nodes
+        for target in t.targets[card]:
+            place = where[target]
+            if place != fan and place != ON_FOUNDATION:
+                return False
+        else:
+            return True
 
     def schedule_lost(self) -> bool:
         """Whether some card in a fan can never move, which proves the position lost.
@@ -655,7 +665,8 @@ class Board:
         found = self.found
         where = self.where
         order = t.order
-        index = t.index
+        previous = t.previous
+        successor = t.following
         room = t.limit - 2
         # by rank + 1 (ranks -1 and 13 pad the ends): the least depth at which a card of that rank can be a top
         best = [_NEVER] * 15
@@ -686,13 +697,13 @@ class Board:
                             best[slot] = depth
                             ranks_todo.append(slot)
                     if not up[card]:
-                        i = index[card]
-                        if i == 0 or up[order[card // 13][i - 1]]:
+                        before = previous[card]
+                        if before < 0 or up[before]:
                             following = card
                             while True:  # it reaches its foundation, and so may the free cards that follow it
                                 up[following] = 1
                                 left -= 1
-                                nxt = order[following // 13][index[following] + 1]
+                                nxt = successor[following]
                                 if nxt < 0:
                                     if not left:  # every card reaches its foundation: nothing more can change that
                                         return False
