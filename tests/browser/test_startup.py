@@ -129,6 +129,35 @@ def test_a_first_visit_draws_a_proved_winnable_deal_and_plays_a_tap_made_before_
     assert str(found["deal"]) == deal and found["verdict"] == "solved"
 
 
+# The tab's claim on the game held open until the test lets it go: the browser
+# grants the lock at once, but the page hears of it only then (tabs.js).
+SLOW_LOCK = """(() => {
+    const request = navigator.locks.request.bind(navigator.locks);
+    const gate = new Promise((open) => (window.__grantLock = open));
+    navigator.locks.request = (name, options, callback) =>
+        request(name, options, async (lock) => { await gate; return callback(lock); });
+})();"""
+
+
+def test_a_tap_made_while_the_tab_still_claims_the_game_is_kept_and_played(phone: App) -> None:
+    phone.context.add_init_script(SLOW_LOCK)
+    held = start_held(phone)
+    wait_drawn(phone)
+    deal = str(phone.page.evaluate("() => document.body.dataset.deal"))
+    bank = json.loads((DIST / build_info("DEAL_BANK")["clover-leaf"]).read_text())["states"]
+    (drawn,) = [state for state in bank if state["deal"] == deal]
+    card = next(iter(drawn["click"]))
+    phone.page.locator(f'.card[data-card="{card}"]').tap(position={"x": 6, "y": 6})
+    # Kept while neither the tab's claim nor the engine has an answer.
+    phone.page.wait_for_function("() => document.body.dataset.waiting === '1'")
+    phone.page.evaluate("() => window.__grantLock()")
+    held.release()
+    phone.wait_started()
+    phone.wait_moves(1)
+    assert phone.fans() == engine_state("clover-leaf", deal, [("click", card, None)])["fans"]
+    assert phone.page.evaluate("() => document.body.dataset.tab") == "owner"
+
+
 def test_the_first_visit_overlay_opens_once_a_tap_made_before_the_engine_is_ready_is_answered(
     make_app: Any, playwright_instance: Any
 ) -> None:

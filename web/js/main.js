@@ -58,7 +58,11 @@ const engine = new EngineClient((pending) => (document.body.dataset.pending = St
 
 const ownership = new Ownership(); // which tab plays the shared game (tabs.js)
 const game = new Game(app, engine, view);
-game.mayPlay = () => ownership.owns;
+// A tab plays the game it owns. While its claim is under way (start-up; the lock
+// can take a while on a busy phone), moves made on the table drawn early are
+// kept: they wait for start-up (game.js), then are played only if this tab owns
+// the game. (Refused then, a newcomer's first tap was lost: measured under load.)
+game.mayPlay = () => ownership.owns || ownership.claiming;
 const clock = new Clock();
 const stats = new StatsKeeper((method, params) => engine.request(method, params), {
   mayCount: () => ownership.mayWrite(),

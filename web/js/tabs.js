@@ -76,6 +76,7 @@ export class Ownership {
     this.locks = locks;
     this.channel = channel;
     this.owns = false;
+    this.claiming = false; // a claim is under way (start-up): whether this tab plays is not known yet
     this.fenced = true; // the owner record could be written: writes check it
     /** @type {(() => void) | null} */
     this.release = null; // lets go of the held lock
@@ -132,6 +133,16 @@ export class Ownership {
    * @returns {Promise<boolean>}
    */
   async claim() {
+    this.claiming = true;
+    try {
+      return await this.claimNow();
+    } finally {
+      this.claiming = false;
+    }
+  }
+
+  /** @returns {Promise<boolean>} */
+  async claimNow() {
     if (this.owns) return true;
     if (this.mode === "alone") return (this.owns = true);
     if (this.mode === "locks") {
