@@ -16,6 +16,7 @@ import functools
 import http.server
 import json
 import os
+import re
 import shutil
 import threading
 from collections.abc import Iterator
@@ -27,6 +28,14 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "dist"
 SUB_PATH = "/cloverleaf/"
+
+
+def build_info(name: str) -> Any:
+    """One value of what the build wrote into dist/js/build-info.js (scripts/package.py)."""
+    text = (DIST / "js" / "build-info.js").read_text()
+    match = re.search(rf"export const {name} = (.*);\n", text)
+    assert match, name
+    return json.loads(match.group(1))
 SOURCES = "src/"  # SUB_PATH + "src/js/layout.js" is web/js/layout.js (dist/ holds the bundle only)
 START_TIMEOUT_MS = 60_000
 CHROMIUM_ARGS = [

@@ -10,24 +10,17 @@ it) is decoded all the same.
 from __future__ import annotations
 
 import base64
-import re
 from typing import Any
 
-from .conftest import DIST, ROOT, App
+from .conftest import DIST, ROOT, App, build_info
 
 WAIT_MS = 60_000
-
-
-def build_info(name: str) -> str:
-    match = re.search(rf'export const {name} = "([^"]+)";', (DIST / "js" / "build-info.js").read_text())
-    assert match, name
-    return match.group(1)
 
 
 def frames() -> dict[str, str]:
     """Each compressed download's path in dist/, with the magic its decoded bytes start with."""
     return {
-        build_info("PYODIDE_DIR") + "pyodide.asm.wasm.zst": "0061736d",  # \0asm
+        str(build_info("PYODIDE_DIR")) + "pyodide.asm.wasm.zst": "0061736d",  # \0asm
         build_info("STDLIB_ZIP"): "504b0304",  # PK\3\4
         build_info("PACKAGE_ZIP"): "504b0304",
     }

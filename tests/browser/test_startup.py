@@ -9,7 +9,6 @@ is checked against the engine on CPython.
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
 import pytest
@@ -18,16 +17,9 @@ from cloverleaf.games import find_game
 from cloverleaf.solver.jobs import NextSolvableDeal, run_to_end
 
 from . import plans
-from .conftest import DIST, App
+from .conftest import DIST, App, build_info
 
 WAIT_MS = 60_000
-
-
-def build_info(name: str) -> Any:
-    text = (DIST / "js" / "build-info.js").read_text()
-    match = re.search(rf"export const {name} = (.*);\n", text)
-    assert match, name
-    return json.loads(match.group(1))
 
 
 class Held:
@@ -59,6 +51,14 @@ def start_held(app: App, address: str = "") -> Held:
 
 def wait_drawn(app: App) -> None:
     app.page.wait_for_function("() => document.querySelectorAll('.card').length === 52", timeout=WAIT_MS)
+
+
+def bank_state_drawn(app: App) -> tuple[str, dict[str, Any]]:
+    """The deal on the table and its state in the default game's bank, which drew it."""
+    deal = str(app.page.evaluate("() => document.body.dataset.deal"))
+    bank = json.loads((DIST / build_info("DEAL_BANK")["clover-leaf"]).read_text())["states"]
+    (drawn,) = [state for state in bank if state["deal"] == deal]
+    return deal, drawn
 
 
 def engine_absent(app: App) -> bool:
@@ -99,9 +99,7 @@ def test_a_first_visit_draws_a_proved_winnable_deal_and_plays_a_tap_made_before_
     held = start_held(phone)
     wait_drawn(phone)
     assert engine_absent(phone), "the deal is drawn before the engine is ready"
-    deal = str(phone.page.evaluate("() => document.body.dataset.deal"))
-    bank = json.loads((DIST / build_info("DEAL_BANK")["clover-leaf"]).read_text())["states"]
-    (drawn,) = [state for state in bank if state["deal"] == deal]
+    deal, drawn = bank_state_drawn(phone)
     assert phone.fans() == drawn["fans"]
     # The bar has moved with the bytes received (the runtime, not the held library).
     phone.page.wait_for_function(
@@ -139,17 +137,21 @@ SLOW_LOCK = """(() => {
 })();"""
 
 
-def test_a_tap_made_while_the_tab_still_claims_the_game_is_kept_and_played(phone: App) -> None:
-    phone.context.add_init_script(SLOW_LOCK)
+def tap_while_held(phone: App) -> tuple[Held, str, str]:
+    """A first visit with the engine held: a tap on the bank's deal, kept as waiting; (held, deal, card)."""
     held = start_held(phone)
     wait_drawn(phone)
-    deal = str(phone.page.evaluate("() => document.body.dataset.deal"))
-    bank = json.loads((DIST / build_info("DEAL_BANK")["clover-leaf"]).read_text())["states"]
-    (drawn,) = [state for state in bank if state["deal"] == deal]
+    deal, drawn = bank_state_drawn(phone)
     card = next(iter(drawn["click"]))
     phone.page.locator(f'.card[data-card="{card}"]').tap(position={"x": 6, "y": 6})
-    # Kept while neither the tab's claim nor the engine has an answer.
     phone.page.wait_for_function("() => document.body.dataset.waiting === '1'")
+    return held, deal, card
+
+
+def test_a_tap_made_while_the_tab_still_claims_the_game_is_kept_and_played(phone: App) -> None:
+    phone.context.add_init_script(SLOW_LOCK)
+    # Kept while neither the tab's claim nor the engine has an answer.
+    held, deal, card = tap_while_held(phone)
     phone.page.evaluate("() => window.__grantLock()")
     held.release()
     phone.wait_started()
@@ -168,15 +170,7 @@ def test_the_first_visit_overlay_opens_once_a_tap_made_before_the_engine_is_read
         if (document.body?.dataset.moves === '1' && !seen.includes('moved')) seen.push('moved');
         if (document.querySelector('#intro-dialog[open]') && !seen.includes('overlay')) seen.push('overlay');
     }).observe(document, {subtree: true, attributes: true, attributeFilter: ['data-moves', 'open']});""")
-    held = start_held(phone)
-    wait_drawn(phone)
-    deal = str(phone.page.evaluate("() => document.body.dataset.deal"))
-    bank = json.loads((DIST / build_info("DEAL_BANK")["clover-leaf"]).read_text())["states"]
-    (drawn,) = [state for state in bank if state["deal"] == deal]
-    card = next(iter(drawn["click"]))
-    phone.page.locator(f'.card[data-card="{card}"]').tap(position={"x": 6, "y": 6})
-    phone.page.wait_for_function("() => document.body.dataset.waiting === '1'")
-
+    held, _deal, _card = tap_while_held(phone)
     held.release()
     phone.page.locator("#intro-dialog").wait_for(timeout=WAIT_MS)
     assert phone.moves() == 1

@@ -17,7 +17,7 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
-from .conftest import DIST, ROOT, App
+from .conftest import DIST, ROOT, App, build_info
 
 sys.path.insert(0, str(ROOT / "scripts"))
 
@@ -61,8 +61,7 @@ def decoded(path: Path, work: Path) -> bytes:
 
 
 def test_the_trimmed_library_is_a_fraction_of_pyodides_and_holds_no_test_suite(dist: Any, tmp_path: Path) -> None:
-    info = (DIST / "js" / "build-info.js").read_text()
-    name = next(line.split('"')[1] for line in info.splitlines() if "STDLIB_ZIP" in line)
+    name = str(build_info("STDLIB_ZIP"))
     full = ROOT / "node_modules" / "pyodide" / "python_stdlib.zip"
     trimmed = DIST / name
     # Its download (a Zstandard frame, scripts/zstd.mjs) is a third of Pyodide's

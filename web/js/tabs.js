@@ -141,7 +141,7 @@ export class Ownership {
     }
   }
 
-  /** @returns {Promise<boolean>} */
+  /** claim()'s work, while it is marked as under way. @returns {Promise<boolean>} */
   async claimNow() {
     if (this.owns) return true;
     if (this.mode === "alone") return (this.owns = true);
