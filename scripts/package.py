@@ -98,6 +98,9 @@ def main(dist_dir: str, pyodide_dir: str, pyodide_version: str, work_dir: str, e
         "PYODIDE_DIR": pyodide_dir.rstrip("/") + "/",
         "PACKAGE_ZIP": zip_name,
         "BUILD_HASH": short_hash(package),
+        # The stylesheets': what the page measured of the cards under other ones
+        # (their corner index) is measured again (web/js/main.js).
+        "STYLE_HASH": short_hash(b"".join(path.read_bytes() for path in sorted((dist / "css").glob("*.css")))),
         "SNAPSHOT": snapshot_name,
         # The snapshot as the service worker stores it (inflated, sparse): the
         # worker checks these bytes before restoring them.

@@ -33,7 +33,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import zlib from "node:zlib";
 
-import { packSnapshot } from "../web/js/snapshot-format.js";
+import { packSnapshot, readSnapshot, restoreSparse } from "../web/js/snapshot-format.js";
 import { IMPORT_PAGE_MODULES } from "./page-modules.mjs";
 
 const [pyodideDir, extractDir, workDir] = process.argv.slice(2);
@@ -62,9 +62,44 @@ pyodide.runPython("del count, gc");
 
 const snapshot = pyodide.makeMemorySnapshot();
 const sparse = packSnapshot(snapshot);
+await checkSparseRestore(snapshot, sparse);
 const packed = zlib.gzipSync(sparse, { level: 9 });
 fs.writeFileSync(path.join(workDir, "snapshot.gz"), packed);
 console.error(
   `snapshot: ${count} modules imported, ${snapshot.length.toLocaleString("en")} bytes, ` +
     `${sparse.length.toLocaleString("en")} stored sparse, ${packed.length.toLocaleString("en")} gzipped`,
 );
+
+// The worker restores the stored snapshot its own way (restoreSparse: the runs
+// written straight into the memory). Proved here at every build: restored so in a
+// fresh Pyodide, the memory is byte for byte what Pyodide's own restore of the
+// whole snapshot gives, and the page's API answers.
+async function checkSparseRestore(whole, packed) {
+  const memoryAfterRestore = async (image, restoreOurWay) => {
+    let memory = null;
+    const restored = await loadPyodide({
+      indexURL: path.resolve(pyodideDir) + "/",
+      stdLibURL: path.join(workDir, "python_stdlib.zip"),
+      _loadSnapshot: image,
+      createPyodideModule: async (settings) => {
+        const module = await (await import(pathToFileURL(path.resolve(pyodideDir, "pyodide.asm.mjs")).href)).default(settings);
+        restoreOurWay?.(module);
+        const restore = module.API.restoreSnapshot;
+        module.API.restoreSnapshot = (bytes) => {
+          const metadata = restore(bytes);
+          memory = module.HEAP8.slice();
+          return metadata;
+        };
+        return module;
+      },
+    });
+    return { memory, restored };
+  };
+  const theirs = await memoryAfterRestore(whole);
+  const stored = readSnapshot(packed);
+  const ours = await memoryAfterRestore(new Uint8Array(stored.length), (module) => restoreSparse(module, stored));
+  const same = theirs.memory.length === ours.memory.length && Buffer.from(theirs.memory.buffer).equals(Buffer.from(ours.memory.buffer));
+  if (!same) throw new Error("snapshot: the worker's restore (restoreSparse) gives another memory than Pyodide's");
+  const version = JSON.parse(ours.restored.pyimport("cloverleaf.api").call("version", "{}"));
+  if (!version.ok) throw new Error(`snapshot: the API does not answer after the worker's restore: ${JSON.stringify(version)}`);
+}

@@ -5,6 +5,7 @@ export const PYODIDE_VERSION: string;
 export const PYODIDE_DIR: string;
 export const PACKAGE_ZIP: string;
 export const BUILD_HASH: string;
+export const STYLE_HASH: string;
 export const SNAPSHOT: string;
 export const EXTRACT_DIR: string;
 export const STDLIB_ZIP: string;

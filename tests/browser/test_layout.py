@@ -3,6 +3,7 @@ every covered card shows its whole corner index, however long the fans grow."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -10,6 +11,8 @@ import pytest
 from cloverleaf import CATALOGUE
 
 from . import plans
+from .conftest import build_info
+from .stored import Loads
 
 pytestmark = pytest.mark.browser
 
@@ -160,3 +163,75 @@ def test_a_hint_notice_covers_no_card(make_app: Any, width: int, height: int) ->
     app.press("settings")
     app.page.locator("#settings-dialog[open]").wait_for()
     assert app.notice() == ""
+
+
+# Each measurement of the corner index (render.js measureIndex) puts four hidden
+# probes on the table at once: this init script notes, for each probe, how many
+# cards the table already showed when it came.
+PROBES = """(() => {
+    window.__probes = [];
+    new MutationObserver((records) => {
+        for (const record of records) for (const node of record.addedNodes) {
+            if (node.nodeType === 1 && record.target.id === 'table' && node.getAttribute('aria-hidden') === 'true'
+                && /table--/.test(node.className))
+                window.__probes.push(document.querySelectorAll('#table > .card').length);
+        }
+    }).observe(document, {subtree: true, childList: true});
+})();"""
+# Resolves once the page has been idle twice from now: a measurement the page put
+# off until it is idle (main.js) has been made by then, if it was asked for.
+IDLE = "() => new Promise((done) => requestIdleCallback(() => requestIdleCallback(done)))"
+INDEX_KEY = "cloverleaf.index.v1"
+# The cards' step in a fan of the deal, as a share of the card's width.
+FAN_STEP = """() => {
+    const [bottom, next] = [0, 1].map((i) => document.querySelector(`.card[data-where="1"][data-index="${i}"]`)
+        .getBoundingClientRect());
+    return Math.max(next.top - bottom.top, next.left - bottom.left) / bottom.width;
+}"""
+
+
+def index_record(app: Any, vertical_b: float, style: str | None = None) -> str:
+    """A stored corner index for this browser (under another build's stylesheets when ``style`` is given)."""
+    browser = app.page.evaluate("() => `${devicePixelRatio} ${navigator.userAgent}`")
+    fingerprint = f"{style or build_info('STYLE_HASH')} {browser}"
+    line = {"a": 1, "b": vertical_b}
+    return json.dumps({"fingerprint": fingerprint, "vertical": line, "horizontal": line})
+
+
+def test_the_corner_index_is_measured_after_the_first_table_and_kept_for_the_next_visit(make_app: Any) -> None:
+    app = make_app(viewport={"width": 412, "height": 839})
+    app.context.add_init_script(PROBES)
+    app.open()
+    app.page.wait_for_function(f"() => localStorage.getItem('{INDEX_KEY}') !== null")
+    # Measured once (four probes at once), with the deal already on the table.
+    probes = app.page.evaluate("window.__probes")
+    assert len(probes) == 4 and min(probes) == 52, probes
+    stored = json.loads(app.page.evaluate(f"localStorage.getItem('{INDEX_KEY}')"))
+    assert stored == json.loads(index_record(app, stored["vertical"]["b"])) | {"horizontal": stored["horizontal"]}
+    assert 0.2 < stored["vertical"]["b"] < 0.5 and 0.2 < stored["horizontal"]["b"] < 0.5, stored
+    step = app.page.evaluate(FAN_STEP)
+
+    app.reload()
+    app.page.evaluate(IDLE)
+    assert app.page.evaluate("window.__probes") == []  # not measured again
+    assert app.page.evaluate(FAN_STEP) == step
+
+
+def test_a_stored_corner_index_lays_out_the_first_table_unless_other_stylesheets_measured_it(make_app: Any) -> None:
+    app = make_app(viewport={"width": 412, "height": 839})
+    app.context.add_init_script(PROBES)
+    loads = Loads(app)
+    app.open()
+    ordinary = app.page.evaluate(FAN_STEP)
+    assert ordinary < 0.6
+    # An index larger than any app.css draws: fans spread to show it, and it is kept as it is.
+    large = index_record(app, 0.6)
+    loads.load({INDEX_KEY: large})
+    app.page.evaluate(IDLE)
+    assert app.page.evaluate(FAN_STEP) >= 0.6
+    assert app.page.evaluate("window.__probes") == [] and loads.stored(INDEX_KEY) == large
+    # Measured under other stylesheets: not used; measured again, and the table laid out with what is measured.
+    loads.load({INDEX_KEY: index_record(app, 0.6, style="0123456789ab")})
+    app.page.wait_for_function(f"() => !localStorage.getItem('{INDEX_KEY}').includes('0123456789ab')")
+    assert len(app.page.evaluate("window.__probes")) == 4
+    assert app.page.evaluate(FAN_STEP) == ordinary

@@ -10,7 +10,7 @@ import { showState } from "./bar.js";
 import { has } from "./i18n.js";
 import { showWaiting } from "./loading.js";
 import { report } from "./report.js";
-import { gameInfo } from "./state.js";
+import { gameInfo, sameTable } from "./state.js";
 import { ENGINE_SETTINGS, storeSettings } from "./storage.js";
 import { writeAddress } from "./address.js";
 
@@ -43,10 +43,12 @@ export class Game {
     this.mayPlay = () => true;
     /** The table on screen before the engine has answered for it (start-up), or null. @type {State | null} */
     this.drawn = null;
-    /** @type {(same: boolean) => void} */
-    this.settle = () => {};
-    /** Resolves once start-up is over: true when the engine's table is the one drawn early. @type {Promise<boolean>} */
-    this.early = new Promise((resolve) => (this.settle = resolve));
+    /**
+     * The moves made on the early table, in order, until start-up says whether
+     * the engine's table is that table (playEarlyMoves); null after.
+     * @type {{method: string, params: object, send: (answer: Promise<Table> | null) => void}[] | null}
+     */
+    this.earlyMoves = [];
     this.waiting = 0; // moves made on the early table, waiting for the engine
     this.unanswered = 0; // moves made on the early table and not yet answered (or dropped)
     /** @type {(() => void)[]} */
@@ -113,14 +115,30 @@ export class Game {
   }
 
   /**
+   * The engine's table is the one drawn early (`same`), or not: the moves made
+   * on it are sent to the engine now, in the order they were made, or dropped.
+   * Sent as soon as the engine answers with that table (show), before it is shown
+   * again and everyone hears of it (the save, the labels): the engine plays the
+   * first tap meanwhile.
+   * Once; later calls do nothing.
+   * @param {boolean} same
+   */
+  playEarlyMoves(same) {
+    const moves = this.earlyMoves ?? [];
+    this.earlyMoves = null;
+    const play = same && this.app.engine === "ready" && this.mayPlay();
+    for (const { method, params, send } of moves) send(play ? this.request(method, params) : null);
+  }
+
+  /**
    * Start-up is over: the moves made on the early table are played when the
-   * engine's table is that table (`same`), else dropped.
+   * engine's table is that table (`same`), else dropped (unless playEarlyMoves did already).
    * @param {boolean} same
    */
   settleEarly(same) {
     this.drawn = null;
     delete document.body.dataset.drawn;
-    this.settle(same);
+    this.playEarlyMoves(same);
   }
 
   /**
@@ -129,6 +147,8 @@ export class Game {
    * @param {{animate?: boolean, fresh?: boolean}} [options]  fresh: another deal than before
    */
   show({ state, save }, { animate = false, fresh = false } = {}) {
+    // The table drawn early, now the engine's: the moves made on it go first.
+    if (this.earlyMoves && sameTable(this.drawn, state)) this.playEarlyMoves(true);
     const app = this.app;
     const previous = fresh ? null : app.table;
     app.table = state;
@@ -158,9 +178,9 @@ export class Game {
     const early = !this.ready;
     if (early) this.unanswered += 1;
     try {
-      if (early && !(await this.afterStart(card))) return false;
-      for (const listener of this.beforeMove) listener();
-      this.show(await this.engine.request(method, params), { animate });
+      const answer = await (early ? this.afterStart(method, params, card) : this.request(method, params));
+      if (!answer) return false;
+      this.show(answer, { animate });
       return true;
     } catch (error) {
       report(error, { card });
@@ -174,18 +194,37 @@ export class Game {
   }
 
   /**
-   * A move made on the early table waits for the engine, its card marked; true
-   * when it may be played: the engine's table is the one it was made on.
-   * @param {string} [card]
+   * A request that changes the game, sent now (those who must know hear first:
+   * a hint's search stops); its answer.
+   * @param {string} method
+   * @param {object} params
+   * @returns {Promise<Table>}
    */
-  async afterStart(card) {
-    if (!this.playable) return false;
+  request(method, params) {
+    for (const listener of this.beforeMove) listener();
+    return this.engine.request(method, params);
+  }
+
+  /**
+   * A move made on the early table waits for the engine, its card marked: the
+   * engine's answer once playEarlyMoves has sent it, null when it is dropped (the
+   * engine's table is not the one it was made on).
+   * @param {string} method
+   * @param {object} params
+   * @param {string} [card]
+   * @returns {Promise<Table | null>}
+   */
+  async afterStart(method, params, card) {
+    const moves = this.earlyMoves;
+    if (!this.playable || !moves) return null;
     this.showWaiting(+1);
     if (card) this.view.cardElement(card)?.classList.add("card--waiting");
-    const same = await this.early;
-    this.showWaiting(-1);
-    if (card) this.view.cardElement(card)?.classList.remove("card--waiting");
-    return same && this.ready;
+    try {
+      return await new Promise((send) => moves.push({ method, params, send }));
+    } finally {
+      this.showWaiting(-1);
+      if (card) this.view.cardElement(card)?.classList.remove("card--waiting");
+    }
   }
 
   /** @param {number} change  one more (+1) or one fewer (-1) move waiting (body[data-waiting]) */

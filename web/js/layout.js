@@ -30,6 +30,8 @@ const KEEP = 0.92; // keep the previous arrangement while its cards are this lar
 // down to the index's bottom edge (vertical fans: a covered card shows its top)
 // and to its right edge (horizontal fans: a covered card shows its left side).
 // These are app.css's values; render.js measures the real ones (measureIndex).
+/** @typedef {{vertical: {a: number, b: number}, horizontal: {a: number, b: number}}} IndexSize */
+/** @type {Readonly<IndexSize>} */
 export const CSS_INDEX = Object.freeze({
   vertical: Object.freeze({ a: 1, b: 0.36 }),
   horizontal: Object.freeze({ a: 1, b: 0.32 }),

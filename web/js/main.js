@@ -35,7 +35,8 @@ import { bindShortcuts } from "./shortcuts.js";
 import { Startup } from "./startup.js";
 import { createState, currentGame } from "./state.js";
 import { StatsKeeper } from "./stats.js";
-import { KEYS, loadSettings, onProblem } from "./storage.js";
+import { STYLE_HASH } from "./build-info.js";
+import { KEYS, loadIndex, loadSettings, onProblem, storeIndex } from "./storage.js";
 import { Ownership, Tabs } from "./tabs.js";
 import { addDisplaySettings, translatePage } from "./texts.js";
 import { fitButtonLabels, keepButtonLabelsFitted } from "./bar.js";
@@ -47,8 +48,15 @@ const prefs = loadPrefs();
 applyPrefs(prefs);
 followSystemTheme(prefs);
 
+// How far fans spread depends on the cards' corner index as this browser draws
+// it (layout.js). Measuring it lays out 52 probe cards, about 120 ms on a phone,
+// which the first table must not wait for: it is laid out with what this browser
+// measured before under the same stylesheets, else with app.css's own values
+// (measured ones differ by a pixel at most), and measured once the page is idle.
+const indexFingerprint = `${STYLE_HASH} ${devicePixelRatio} ${navigator.userAgent}`;
+const measuredIndex = loadIndex(indexFingerprint);
 const table = /** @type {HTMLElement} */ (document.querySelector("#table"));
-const view = new TableView(table);
+const view = new TableView(table, measuredIndex ?? undefined);
 
 // The worker was started by the page's first script (boot.js); startup.js says
 // when the page takes it (after the first table is drawn).
@@ -184,6 +192,15 @@ game.onShow((shown) => {
 });
 
 /**
+ * Run `task` when the page's thread is idle (at most two seconds from now).
+ * @param {() => void} task
+ */
+function whenIdle(task) {
+  if ("requestIdleCallback" in window) requestIdleCallback(task, { timeout: 2000 });
+  else setTimeout(task, 200);
+}
+
+/**
  * The sound of a change: a win, a card reaching its foundation, or a move (sound.js
  * is silent unless the player turned sounds on).
  * @param {import("./protocol.js").State} state
@@ -224,6 +241,9 @@ startup
   .then(() => {
     if (app.engine === "ready" && app.table) tabs.ready();
   });
+if (!measuredIndex) {
+  startup.painted.then(() => whenIdle(() => storeIndex(indexFingerprint, view.remeasure())));
+}
 // Sent along with start-up's first requests: unreadable statistics are set aside
 // and said with the first table's notices.
 stats.check().catch((error) => console.warn(`statistics: ${error?.message ?? error}`));

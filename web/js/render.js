@@ -8,8 +8,10 @@
 // [data-fan="3"], foundations [data-foundation="C"].
 
 import { createCard, isRed, rankOf, suitIcon, suitOf, SUITS } from "./cards.js";
-import { capacity, cardInFan, computeLayout, designLength, fanRect } from "./layout.js";
+import { capacity, cardInFan, computeLayout, CSS_INDEX, designLength, fanRect } from "./layout.js";
 import { moveDuration } from "./anim.js";
+
+/** @typedef {import("./layout.js").IndexSize} IndexSize */
 
 const RANK_VALUE = { A: 1, T: 10, J: 11, Q: 12, K: 13 };
 const rankValue = (card) => RANK_VALUE[rankOf(card)] ?? Number(rankOf(card));
@@ -22,6 +24,8 @@ const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K"];
 // the CSS (app.css draws it) on hidden probe cards of two sizes, as a + b * cardW:
 // downwards when fans spread down, rightwards when they spread right (the index
 // is then stacked). The widest rank counts. See layout.js CSS_INDEX.
+// It lays out 52 probe cards: about 120 ms on a phone, so it is never done before
+// the first table is drawn (TableView.remeasure).
 export function measureIndex(root) {
   const sizes = [60, 120];
   /** @type {{orientation: string, probe: HTMLElement}[]} */
@@ -57,8 +61,25 @@ export function measureIndex(root) {
   return { vertical: line(extents.vertical), horizontal: line(extents.horizontal) };
 }
 
+/**
+ * Whether two corner-index measurements lay a table out alike: the same extent,
+ * to a hundredth of a pixel, for cards from 24 to 120 pixels wide.
+ * @param {IndexSize} a
+ * @param {IndexSize} b
+ */
+function sameIndex(a, b) {
+  return ["vertical", "horizontal"].every((o) =>
+    [24, 120].every((cardW) => Math.abs(a[o].a + a[o].b * cardW - (b[o].a + b[o].b * cardW)) < 0.01),
+  );
+}
+
 export class TableView {
-  constructor(root) {
+  /**
+   * @param {HTMLElement} root
+   * @param {IndexSize} [index]  the corner index to lay out with until remeasure():
+   *   the one this browser measured before, else app.css's
+   */
+  constructor(root, index = CSS_INDEX) {
     this.root = root;
     this.cards = new Map(); // card -> element
     this.places = new Map(); // card -> {x, y, z, where, index}: what the DOM shows
@@ -69,7 +90,7 @@ export class TableView {
     this.fanCount = 0;
     this.state = null;
     this.reserve = 0; // pixels kept free right of the foundations (redeal button)
-    this.index = null; // the corner index's measured size (measureIndex)
+    this.index = index; // the corner index's size (measureIndex)
     this.length = 0; // the fan length the layout holds readably (layout.js designLength)
     this.longest = 0; // the longest fan of the state drawn
     for (const suit of SUITS) {
@@ -142,7 +163,6 @@ export class TableView {
     const layout = this.layout;
     if (layout && !layout.stale && layout.width === width && layout.height === height) return false;
     if (!width || !height || !this.fanCount) return false;
-    this.index ??= measureIndex(this.root);
     this.layout = computeLayout(width, height, this.fanCount, {
       reserve: this.reserve,
       // never shorter than the longest fan (a layout of another size may hold less)
@@ -162,6 +182,19 @@ export class TableView {
     });
     this.placeFans();
     return true;
+  }
+
+  // Measure the corner index as this browser draws it and, when that differs from
+  // the one the table was laid out with, lay it out again; returns the measurement.
+  remeasure() {
+    const measured = measureIndex(this.root);
+    if (!sameIndex(measured, this.index)) {
+      this.index = measured;
+      this.layout = null;
+      if (this.state) this.render(this.state);
+      else this.relayout();
+    }
+    return measured;
   }
 
   placeFans() {

@@ -23,7 +23,7 @@ import { t } from "./i18n.js";
 import { setStatus, showProgress } from "./loading.js";
 import { notice } from "./notice.js";
 import { showPanel } from "./panel.js";
-import { DEFAULT_GAME, gameInfo } from "./state.js";
+import { DEFAULT_GAME, gameInfo, sameTable } from "./state.js";
 import { loadGame, loadShape, setAsideGame } from "./storage.js";
 
 /** @typedef {import("./state.js").AppState} AppState */
@@ -51,17 +51,6 @@ const LOAD_TIMEOUT_S = (() => {
  * @property {GameRecord | null} record  the saved game
  * @property {string | null} bank  the game whose deal bank to draw from (no address, no saved game)
  */
-
-/**
- * Whether two states show the same table: the same deal, the same cards in the same places.
- * @param {State | null} a
- * @param {State | null} b
- */
-export function sameTable(a, b) {
-  if (!a || !b) return false;
-  const key = (/** @type {State} */ s) => JSON.stringify([s.game, s.deal, s.moves, s.fans, s.foundations]);
-  return key(a) === key(b);
-}
 
 /**
  * The player's engine settings are the ones the bank's tables were made with.
@@ -94,6 +83,10 @@ export class Startup {
     /** @type {(() => string)[] | null} */
     this.later = []; // what to tell the player once the table is dealt (null: tell at once)
     this.app.games = GAMES; // the catalogue as the build's engine gave it, until this one answers
+    /** @type {(value?: unknown) => void} */
+    this.onPainted = () => {};
+    /** Settles once the first table (the bank's, the saved one or the outlines) has been painted. */
+    this.painted = new Promise((resolve) => (this.onPainted = resolve));
   }
 
   /**
@@ -164,7 +157,8 @@ export class Startup {
     this.engine.start();
     // Once the first table (the bank's, the saved one or the outlines) has been
     // painted, the worker may take the CPU for the runtime (worker.js).
-    fromBank.then(() => requestAnimationFrame(() => setTimeout(() => this.engine.tablePainted())));
+    fromBank.then(() => requestAnimationFrame(() => setTimeout(() => this.onPainted())));
+    this.painted.then(() => this.engine.tablePainted());
     this.timer = window.setTimeout(
       () => this.fail(`the game engine did not start within ${LOAD_TIMEOUT_S} seconds`, t("error.timeout", { seconds: LOAD_TIMEOUT_S })),
       LOAD_TIMEOUT_S * 1000,

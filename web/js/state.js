@@ -63,3 +63,14 @@ export function currentGame(app) {
 export function inProgress(app) {
   return Boolean(app.table && app.table.moves > 0 && !app.table.won);
 }
+
+/**
+ * Whether two states show the same table: the same deal, the same cards in the same places.
+ * @param {State | null} a
+ * @param {State | null} b
+ */
+export function sameTable(a, b) {
+  if (!a || !b) return false;
+  const key = (/** @type {State} */ s) => JSON.stringify([s.game, s.deal, s.moves, s.fans, s.foundations]);
+  return key(a) === key(b);
+}

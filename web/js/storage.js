@@ -19,6 +19,7 @@ export const KEYS = Object.freeze({
   statsCurrent: "cloverleaf.stats-current.v1", // which game statistics count now (stats.js)
   intro: "cloverleaf.intro.v1", // the games whose first-visit overlay was closed (overlay.js)
   owner: "cloverleaf.owner.v1", // which tab plays the game now, and when it last said so (tabs.js)
+  index: "cloverleaf.index.v1", // the cards' corner index as this browser draws it (render.js measureIndex)
 });
 
 // Texts longer than this are not the app's: set aside unread.
@@ -362,4 +363,42 @@ export function loadShape() {
 /** @param {{fans: number, name: string}} shape */
 export function storeShape(shape) {
   writeJson(KEYS.table, shape);
+}
+
+// ---- the corner index as this browser draws it -------------------------------------
+
+/** @typedef {import("./layout.js").IndexSize} IndexSize */
+
+/** @param {unknown} value  a + b * cardW: a in pixels, b a share of the card's width */
+const isLine = (value) => {
+  const line = /** @type {any} */ (value);
+  return isObject(line) && Math.abs(line.a) <= 100 && line.b >= 0 && line.b <= 2;
+};
+
+/**
+ * The corner index measured in an earlier visit under the same `fingerprint`
+ * (build and browser), or null. It is derived data, measured again whenever it
+ * is missing: one that cannot be read is simply measured and written again,
+ * unsaid (nothing of the player's is in it).
+ * @param {string} fingerprint
+ * @returns {IndexSize | null}
+ */
+export function loadIndex(fingerprint) {
+  const text = readText(KEYS.index);
+  if (text === null) return null;
+  try {
+    const { fingerprint: measuredUnder, vertical, horizontal } = JSON.parse(text);
+    if (measuredUnder !== fingerprint || !isLine(vertical) || !isLine(horizontal)) return null;
+    return { vertical: { a: vertical.a, b: vertical.b }, horizontal: { a: horizontal.a, b: horizontal.b } };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * @param {string} fingerprint
+ * @param {IndexSize} index
+ */
+export function storeIndex(fingerprint, index) {
+  writeJson(KEYS.index, { fingerprint, ...index });
 }

@@ -16,7 +16,7 @@ import {
   SNAPSHOT_SHA256,
   STDLIB_ZIP,
 } from "./build-info.js";
-import { isSparseSnapshot, unpackSnapshot } from "./snapshot-format.js";
+import { isSparseSnapshot, readSnapshot, restoreSparse } from "./snapshot-format.js";
 import { DECODED, zstdDecoder } from "./zstd.js";
 
 // A job runs a slice at a time, and a request that arrives meanwhile (a tap)
@@ -190,10 +190,10 @@ async function storedSnapshot() {
     }
     if (!isSparseSnapshot(bytes)) throw new Error("not a snapshot of this build");
     const digest = crypto.subtle.digest("SHA-256", bytes);
-    const snapshot = unpackSnapshot(bytes);
+    const snapshot = readSnapshot(bytes);
     const hex = Array.from(new Uint8Array(await digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
     if (hex !== SNAPSHOT_SHA256) throw new Error("its bytes are damaged");
-    mark("snapshot-unpacked");
+    mark("snapshot-checked");
     return snapshot;
   } catch (error) {
     post({ event: "log", level: "warn", text: `start-up snapshot not used: ${error?.message ?? error}` });
@@ -304,7 +304,17 @@ async function unpackPackage(pyodide) {
 async function restore(loadPyodide, options, snapshot) {
   if (!snapshot) return null;
   try {
-    return await loadPyodide({ ...options, _loadSnapshot: snapshot });
+    return await loadPyodide({
+      ...options,
+      // Zeros of the snapshot's length (never written: the pages stay unmapped),
+      // by which Pyodide sizes the memory; restoreSparse writes the memory itself.
+      _loadSnapshot: new Uint8Array(snapshot.length),
+      createPyodideModule: async (settings) => {
+        const module = await options.createPyodideModule(settings);
+        restoreSparse(module, snapshot);
+        return module;
+      },
+    });
   } catch (error) {
     post({ event: "log", level: "warn", text: `start-up snapshot not restored: ${error}` });
     return null;
