@@ -18,6 +18,7 @@ pytestmark = pytest.mark.browser
 
 SAVE = "cloverleaf.save.v1"
 STATS = "cloverleaf.stats.v1"
+INDEX = "cloverleaf.index.v1"
 UNREADABLE_STATS = "statistics could not be read"
 
 
@@ -67,13 +68,18 @@ def test_unreadable_settings_and_preferences_are_set_aside_with_one_notice(app: 
     }
     loads = Loads(app)
     loads.load(
-        {**stored, "cloverleaf.owner.v1": "{not json"},  # the owner record is the tabs' own: rewritten unsaid
+        # The owner record is the tabs' own, the corner index a measurement: rewritten unsaid.
+        {**stored, "cloverleaf.owner.v1": "{not json", INDEX: '{"fingerprint": 5, "vertical": []}'},
         "clover-leaf/5",
     )
     notice = assert_playable(app, "could not be read")
     assert notice.count("could not be read") == 1, notice
     for key, text in stored.items():
         assert loads.backup(key) == text, key
+    app.page.wait_for_function(
+        "key => { try { return JSON.parse(localStorage.getItem(key)).vertical.b > 0; } catch { return false; } }", arg=INDEX
+    )
+    assert loads.backup(INDEX) is None
     # Preferences fields of the wrong type or out of range fall back to their defaults, unsaid.
     loads.load({"cloverleaf.prefs.v1": '{"lang": "xx", "theme": 5, "fourColour": "yes"}'}, "clover-leaf/5")
     assert app.page.evaluate("document.documentElement.lang") == "en"
