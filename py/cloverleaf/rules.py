@@ -6,7 +6,7 @@ no game-specific code. Adding a game means adding a value to ``games.CATALOGUE``
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from enum import Enum
 
 from .cards import ACE, KING, make_card, rank_of, suit_of
@@ -94,6 +94,15 @@ class Rules:
     pysol_id: int | None = None
     summary: str = ""
     solver: SolverProfile = SolverProfile()
+
+    def __post_init__(self) -> None:
+        # Rules key the engine's tables (engine._build_targets), looked up for every
+        # card and fan each time the page asks for a table's moves: the generated
+        # hash, recomputed from every field at each lookup, was most of that work.
+        object.__setattr__(self, "_hash", hash(tuple(getattr(self, field.name) for field in fields(self))))
+
+    def __hash__(self) -> int:
+        return self._hash  # type: ignore[attr-defined, no-any-return]
 
     @property
     def fan_count(self) -> int:
