@@ -77,7 +77,8 @@ def test_unreadable_settings_and_preferences_are_set_aside_with_one_notice(app: 
     for key, text in stored.items():
         assert loads.backup(key) == text, key
     app.page.wait_for_function(
-        "key => { try { return JSON.parse(localStorage.getItem(key)).vertical.b > 0; } catch { return false; } }", arg=INDEX
+        "key => { try { return JSON.parse(localStorage.getItem(key)).vertical.b > 0; } catch { return false; } }",
+        arg=INDEX,
     )
     assert loads.backup(INDEX) is None
     # Preferences fields of the wrong type or out of range fall back to their defaults, unsaid.
