@@ -82,11 +82,12 @@ export class Deals {
    * engine's error (an unknown game, a bad number).
    * @param {string} game
    * @param {string | null} deal
-   * @param {{daily?: string | null, solvable?: boolean}} [options]
+   * @param {{daily?: string | null, solvable?: boolean, dealt?: any}} [options]
+   *   dealt: the engine's table of this very deal, when start-up had it dealt already
    */
-  async open(game, deal, { daily = null, solvable = false } = {}) {
+  async open(game, deal, { daily = null, solvable = false, dealt = null } = {}) {
     for (const listener of this.game.beforeMove) listener();
-    const table = await this.engine.request("new", deal ? { game, deal } : { game });
+    const table = dealt ?? (await this.engine.request("new", deal ? { game, deal } : { game }));
     this.leaveCurrent();
     this.stats.begin(table.state, { daily, solvable });
     this.app.daily = daily;

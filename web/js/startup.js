@@ -172,6 +172,13 @@ export class Startup {
       const answers = Promise.all([engine.request("games"), engine.request("settings", this.game.engineSettings())]);
       const restoring = this.restoresSave(first) && first.record ? this.askRestore(first.record) : null;
       restoring?.catch(() => {}); // read (and its failure handled) by openFirstGame
+      // The bank's deal, dealt by the engine as soon as it is drawn (after the
+      // settings above, so with the player's): queued behind them, not asked for
+      // once their answers are in, it is ready when the engine is.
+      const dealing = fromBank.then((state) =>
+        state && this.game.drawn === state ? engine.request("new", { game: state.game, deal: state.deal }) : null,
+      );
+      dealing.catch(() => {}); // read (and its failure handled) by openFirstGame
       [this.app.games] = await answers;
       performance.mark("cloverleaf:answered"); // the engine's first answers (bench/startup.py)
       await texts; // the notices below are in the player's words
@@ -179,7 +186,7 @@ export class Startup {
       showProgress("dealing");
       this.app.engine = "ready";
       const drawn = this.game.drawn;
-      await this.openFirstGame(first, await fromBank, restoring);
+      await this.openFirstGame(first, await fromBank, restoring, dealing);
       if (!this.app.table) throw new EngineError("Internal", "no game could be dealt");
       const same = sameTable(drawn, this.app.table);
       if (drawn && !same && (first.bank || first.record?.drawn)) {
@@ -259,8 +266,9 @@ export class Startup {
    * @param {FirstGame} first
    * @param {State | null} banked
    * @param {Promise<any> | null} restoring  the saved game's restore, already asked for
+   * @param {Promise<any>} dealing  the bank's deal as the engine dealt it, asked for at once (null: not asked)
    */
-  async openFirstGame({ address, record }, banked, restoring) {
+  async openFirstGame({ address, record }, banked, restoring, dealing) {
     const defaultName = t(`game.${DEFAULT_GAME}`);
     if (address && "bad" in address) {
       this.tell(() => t("address.bad", { address: address.bad, game: defaultName }));
@@ -283,7 +291,7 @@ export class Startup {
     } else if (!(record && (await this.restore(record, restoring)))) {
       if (banked && this.game.drawn === banked) {
         // The bank's deals are proved winnable: the "solvable deals only" setting is met.
-        await this.deals.open(banked.game, banked.deal, { solvable: true });
+        await this.deals.open(banked.game, banked.deal, { solvable: true, dealt: await dealing });
       } else {
         const game = record && gameInfo(this.app, record.game) ? record.game : DEFAULT_GAME;
         await this.deals.newDeal(game, { ask: false });
