@@ -16,6 +16,7 @@ from cloverleaf.notation import parse_position
 from cloverleaf.position import Position
 from cloverleaf.solver import Search, Verdict, solve
 from cloverleaf.solver.board import Board, tables_for
+from cloverleaf.solver.search import CASES_AFTER, START_CASES
 
 from .helpers import winning_line
 
@@ -67,11 +68,24 @@ def test_every_small_position_proved_lost_by_the_order_is_lost() -> None:
     assert proved >= 80
 
 
+def test_every_small_position_proved_lost_by_splitting_cases_is_lost() -> None:
+    only_by_cases = 0
+    for seed in range(3000):
+        position = scattered_position(9, seed)
+        board = Board(tables_for(SHAMROCKS), position)
+        if board.order_lost(START_CASES):
+            unpruned = Search(SHAMROCKS, position, prune=False)
+            assert unpruned.run(200_000) is Verdict.LOST, seed
+            only_by_cases += not board.order_lost()
+    assert only_by_cases >= 50  # 61: the splitting is checked, not only the orders without it
+
+
 def test_no_position_on_a_winning_line_is_proved_lost_by_the_order() -> None:
     for rules in (SHAMROCKS, SHAMROCKS_II):
         for number in (1, 2, 4):
             for position, move in winning_line(rules, number):
-                assert not Board(tables_for(rules), position).order_lost(), (rules.id, number, str(move))
+                board = Board(tables_for(rules), position)
+                assert not board.order_lost(START_CASES), (rules.id, number, str(move))
 
 
 def test_an_endgame_with_no_order_is_proved_lost_at_once() -> None:
@@ -87,3 +101,11 @@ def test_an_endgame_with_no_order_is_proved_lost_at_once() -> None:
 def test_a_deal_the_order_proves_lost_is_decided_at_the_deal() -> None:
     result = solve(SHAMROCKS, deal(SHAMROCKS, 23), 10)
     assert (result.verdict, result.nodes) == (Verdict.LOST, 1)
+
+
+def test_a_deal_only_splitting_cases_proves_lost_is_decided_once_the_search_is_hard() -> None:
+    # deal 7: undecided in 600,000 nodes by the search alone
+    assert not Board(tables_for(SHAMROCKS), deal(SHAMROCKS, 7)).order_lost()
+    result = solve(SHAMROCKS, deal(SHAMROCKS, 7), 100_000)
+    assert result.verdict is Verdict.LOST
+    assert CASES_AFTER <= result.nodes < CASES_AFTER + 300  # at the first turn's end from there

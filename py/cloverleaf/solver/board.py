@@ -766,14 +766,16 @@ class Board:
             else:
                 return left > 0
 
-    def order_lost(self) -> bool:
+    def order_lost(self, cases: int = 0) -> bool:
         """Whether the orders in which the cards must go up contradict each other (see :mod:`.hosts`).
 
         For settled positions of the games :meth:`room_lost` is for, with fans
-        of at most three cards (elsewhere this answers False).
+        of at most three cards (elsewhere this answers False). ``cases``: how
+        many levels deep the proof may split on a card's ways (see
+        :func:`.hosts.order_lost`); each level costs some eight times the last.
         """
         t = self.tables
-        return t.room and t.limit == 3 and order_lost(self.fans, self.found, t.order)
+        return t.room and t.limit == 3 and self.prune and self.settled and order_lost(self.fans, self.found, t.order, cases)
 
     def buried(self) -> int:
         """How many cards lie over the next card of each foundation (a heuristic)."""

@@ -49,6 +49,8 @@ QUANTUM = 256  # nodes a strand runs before the next one takes its turn
 PROJECTIONS_AFTER = 20_000  # nodes searched before the projection searches join (see Search)
 INNER_PROJECTION_NODES = 200  # the most nodes the search of one inner projection may take (see Search)
 INNER_TRIAL = 200  # positions checked before inner projections must show they pay (see Search)
+CASES_AFTER = 10_000  # nodes searched before the start's order proof splits cases (see Search)
+START_CASES = 2  # how many levels deep it splits (see Board.order_lost)
 
 
 class Verdict(Enum):
@@ -161,6 +163,16 @@ class Search:
     ``INNER_PROJECTION_NODES`` each); slices still give the same answer as one
     run, since the search takes the same steps however its nodes are sliced.
 
+    Once the search has used ``CASES_AFTER`` nodes without a verdict, the
+    proof from the order in which cards go up (:meth:`Board.order_lost`,
+    games with fans of three that stay empty) is tried on the start once
+    more, splitting on the ways of a card ``START_CASES`` levels deep: too
+    costly for every start (some 40 ms a Shamrocks deal, where the median
+    deal is won in 45 ms), it proves 127 of the 264 plain Shamrocks deals of
+    1-1000 that the search alone leaves undecided lost. It takes no nodes:
+    it is one computation, the same on every machine, made between two
+    turns, so at the same node whatever the slices.
+
     ``known_lost``: keys of positions already proved lost by an earlier,
     finished ``LOST`` search of the same game (the hint walks back through a
     game's history this way); they are not searched again.
@@ -207,6 +219,7 @@ class Search:
         self._turn = 0
         self._left = QUANTUM
         self._projected = not (prune and project)
+        self._cased = not (prune and project)
         self._loaded: Strand | None = None  # the strand whose position the board holds
         self._count = 0
         self._started = False
@@ -275,6 +288,11 @@ class Search:
             if self._left <= 0:
                 self._turn = (self._turn + 1) % len(turns)
                 self._left = self._quantum(turns[self._turn])
+                if not self._cased and self.nodes >= CASES_AFTER:
+                    self._cased = True
+                    if self._start_lost_by_cases():
+                        self.verdict = Verdict.LOST
+                        break
                 if not self._projected and self.nodes >= PROJECTIONS_AFTER:
                     self._projected = True
                     start = Board(tables_for(self.rules), self.start, self.prune)
@@ -284,6 +302,12 @@ class Search:
                     ]
                     turns.extend(self.projections)
         return self.verdict
+
+    def _start_lost_by_cases(self) -> bool:
+        """The order proof on the start, splitting cases (see the class's docstring)."""
+        start = Board(tables_for(self.rules), self.start, self.prune)
+        start.settle()
+        return start.order_lost(START_CASES)
 
     def _quantum(self, runner: Strand | Search) -> int:
         """A strand's turn is ``QUANTUM`` nodes; a projection's as long as all strands' together."""
