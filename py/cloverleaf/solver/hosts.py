@@ -50,6 +50,12 @@ so it goes up from 5D, before 5D. So 5D < KD < QS < KS < 5D: a cycle. There
 is room for every card (:meth:`.board.Board.room_lost` finds nothing); there
 is no order. At the deal it proves 42 of plain
 Shamrocks deals 1-1000 lost, 39 of which the search alone left undecided.
+
+Where the fixed point stops with choices still open, the proof may split
+cases (``cases`` levels deep): W takes one of the ways a choice still has,
+so if each way, its orders added, ends in a contradiction, none is left.
+Two levels deep it proves 169 of those deals lost at the deal, 127 more than
+without splitting (and 4 of Shamrocks II, which without it proves none).
 """
 
 from __future__ import annotations
