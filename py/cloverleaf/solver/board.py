@@ -775,7 +775,9 @@ class Board:
         :func:`.hosts.order_lost`); each level costs some eight times the last.
         """
         t = self.tables
-        return t.room and t.limit == 3 and self.prune and self.settled and order_lost(self.fans, self.found, t.order, cases)
+        if not (t.room and t.limit == 3 and self.prune and self.settled):
+            return False
+        return order_lost(self.fans, self.found, t.order, cases)
 
     def buried(self) -> int:
         """How many cards lie over the next card of each foundation (a heuristic)."""

@@ -171,7 +171,7 @@ def _lost_in_case(
 
 def _propagate(
     after: list[int], undecided: list[Choice], previous_of: list[int], full_top: list[int]
-) -> tuple[list[Choice], list[Orders]] | None:
+) -> tuple[list[Choice], list[list[Orders]]] | None:
     """Decide the choices left one way only, adding their orders to ``after``, to a fixed point.
 
     None when a contradiction shows (a card with no way left, or a cycle);
