@@ -841,7 +841,8 @@ class Board:
         decide (42 of deals 1-1000), but tried on every position expanded as
         well it cut next to nothing more: on deals 1-100 the same verdicts in
         three times the time. A hint's search starts from the position on the table,
-        so it too is checked once.
+        so it too is checked once. A search that stays undecided tries it on its
+        start once more, splitting cases (see :class:`.search.Search`).
         """
         return self.lost_on_expansion() or (self.prune and self.settled and self.tables.room and self.order_lost())
 
