@@ -16,7 +16,8 @@ from cloverleaf.notation import parse_position
 from cloverleaf.position import Position
 from cloverleaf.solver import Search, Verdict, solve
 from cloverleaf.solver.board import Board, tables_for
-from cloverleaf.solver.search import CASES_AFTER, START_CASES
+from cloverleaf.solver.hosts import BREADTH, WAYS
+from cloverleaf.solver.search import CASE_STEPS, CASES_AFTER, QUANTUM, START_CASES
 
 from .helpers import winning_line
 
@@ -109,3 +110,33 @@ def test_a_deal_only_splitting_cases_proves_lost_is_decided_once_the_search_is_h
     result = solve(SHAMROCKS, deal(SHAMROCKS, 7), 100_000)
     assert result.verdict is Verdict.LOST
     assert CASES_AFTER <= result.nodes < CASES_AFTER + 300  # at the first turn's end from there
+
+
+def test_the_order_proof_in_steps_answers_as_in_one_go() -> None:
+    for rules in (SHAMROCKS, SHAMROCKS_II):
+        for number in range(1, 41):
+            board = Board(tables_for(rules), deal(rules, number))
+            board.settle()
+            steps = board.order_lost_in_steps(START_CASES)
+            assert steps is not None
+            taken = 0
+            while True:
+                try:
+                    next(steps)
+                    taken += 1
+                except StopIteration as stop:
+                    answer = stop.value
+                    break
+            assert answer == board.order_lost(START_CASES), (rules.id, number)
+            assert taken <= 1 + BREADTH * (1 + BREADTH * WAYS)  # each a fixed point, none unbounded
+
+
+def test_a_proof_spread_over_many_turns_ends_at_the_same_node_whatever_the_slices() -> None:
+    # deal 913: the longest of the case-split proofs of deals 1-1000 (80 fixed points)
+    whole = solve(SHAMROCKS, deal(SHAMROCKS, 913), 100_000)
+    assert whole.verdict is Verdict.LOST
+    assert CASES_AFTER + QUANTUM * 4 <= whole.nodes < CASES_AFTER + QUANTUM * 4 * (80 // CASE_STEPS + 2)
+    sliced = Search(SHAMROCKS, deal(SHAMROCKS, 913))
+    while not sliced.done:
+        sliced.run(997)
+    assert (sliced.verdict, sliced.nodes) == (whole.verdict, whole.nodes)

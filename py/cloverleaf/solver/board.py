@@ -37,7 +37,7 @@ from typing import NamedTuple
 from ..engine import redeal as engine_redeal
 from ..position import FOUNDATION, REDEAL_DEST, Position
 from ..rules import Build, EmptyFan, Rules
-from .hosts import order_lost
+from .hosts import Steps, order_lost, order_lost_in_steps
 from .suits import SuitGames, pair_keys, pair_projection, pair_projections
 
 ON_FOUNDATION = FOUNDATION  # -1: where[] of a card on its foundation; a step's source/dest
@@ -778,6 +778,16 @@ class Board:
         if not (t.room and t.limit == 3 and self.prune and self.settled):
             return False
         return order_lost(self.fans, self.found, t.order, cases)
+
+    def order_lost_in_steps(self, cases: int) -> Steps | None:
+        """:meth:`order_lost` in steps a caller can spread over time (see :func:`.hosts.order_lost_in_steps`).
+
+        None where :meth:`order_lost` answers False without looking.
+        """
+        t = self.tables
+        if not (t.room and t.limit == 3 and self.prune and self.settled):
+            return None
+        return order_lost_in_steps(self.fans, self.found, t.order, cases)
 
     def buried(self) -> int:
         """How many cards lie over the next card of each foundation (a heuristic)."""

@@ -60,11 +60,14 @@ without splitting (and 4 of Shamrocks II, which without it proves none).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Generator, Sequence
 
 LEAVE = 52  # the event "the card leaves its place" of card c is LEAVE + c; "goes up" is c
 WAYS = 3  # the most ways a choice split may have
 BREADTH = 8  # choices split at each level (see _lost_in_every_case)
+
+
+Steps = Generator[None, None, bool]  # yields after each fixed point (see order_lost_in_steps); returns the proof
 
 
 def order_lost(
@@ -75,6 +78,26 @@ def order_lost(
     ``fans`` bottom card first, ``found[suit]`` the cards on each foundation,
     ``order[suit][i]`` the i-th card of that suit's foundation. Cards are
     ``13 * suit + rank``; ranks are one apart when they build on each other.
+    """
+    steps = order_lost_in_steps(fans, found, order, cases)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as stop:
+            return bool(stop.value)
+
+
+def order_lost_in_steps(
+    fans: Sequence[bytes], found: Sequence[int], order: Sequence[Sequence[int]], cases: int = 0
+) -> Steps:
+    """:func:`order_lost` as a generator that yields after each fixed point of :func:`_propagate`.
+
+    Its return value (``StopIteration.value``) is the answer. Splitting cases
+    two levels deep takes some 73 fixed points where it proves nothing (40 ms
+    on CPython, worst 0.1 s; 2.5 times that in Pyodide, 10 times on a phone),
+    in a browser worker that cannot answer a tap meanwhile; run a few steps at
+    a time, it blocks for a few milliseconds at most. Each step is the same
+    work on every machine, so a caller that counts steps stays deterministic.
     """
     # after[e]: bit f set when event e comes before event f, directly
     after = [0] * (2 * LEAVE)
@@ -117,7 +140,7 @@ def order_lost(
             if abs(depth1 % 13 - rank) == 1 and anchor not in hosts:
                 hosts.append(anchor)
         undecided.append((card, home, hosts))
-    return _lost_in_every_case(after, undecided, previous_of, full_top, cases)
+    return (yield from _lost_in_every_case(after, undecided, previous_of, full_top, cases))
 
 
 Choice = tuple[int, int, list[int]]  # an upper card, the anchor of its fan, its placement hosts
@@ -126,7 +149,7 @@ Orders = list[tuple[int, int]]  # (first, then): event ``first`` comes before ev
 
 def _lost_in_every_case(
     after: list[int], undecided: list[Choice], previous_of: list[int], full_top: list[int], cases: int
-) -> bool:
+) -> Steps:
     """Whether the orders lead to a contradiction, splitting on the ways of a card up to ``cases`` levels deep.
 
     :func:`_propagate` decides the choices that are left one way only. Where
@@ -141,16 +164,20 @@ def _lost_in_every_case(
     88, but at two levels the same 127 in six times the time.)
     """
     propagated = _propagate(after, undecided, previous_of, full_top)
+    yield
     if propagated is None:
         return True
     undecided, splits = propagated
     if not cases:
         return False
     splits.sort(key=len)
-    return any(
-        all(_lost_in_case(after, orders, undecided, previous_of, full_top, cases - 1) for orders in ways)
-        for ways in splits[:BREADTH]
-    )
+    for ways in splits[:BREADTH]:
+        for orders in ways:
+            if not (yield from _lost_in_case(after, orders, undecided, previous_of, full_top, cases - 1)):
+                break
+        else:
+            return True
+    return False
 
 
 def _add(after: list[int], orders: Orders) -> bool:
@@ -163,10 +190,10 @@ def _add(after: list[int], orders: Orders) -> bool:
 
 def _lost_in_case(
     after: list[int], orders: Orders, undecided: list[Choice], previous_of: list[int], full_top: list[int], cases: int
-) -> bool:
+) -> Steps:
     branch = list(after)
     _add(branch, orders)
-    return _lost_in_every_case(branch, undecided, previous_of, full_top, cases)
+    return (yield from _lost_in_every_case(branch, undecided, previous_of, full_top, cases))
 
 
 def _propagate(

@@ -44,6 +44,7 @@ from ..engine import is_won, play
 from ..position import REDEAL, Move, Position
 from ..rules import Rules
 from .board import REDEAL_STEP, Board, Step, tables_for
+from .hosts import Steps
 
 QUANTUM = 256  # nodes a strand runs before the next one takes its turn
 PROJECTIONS_AFTER = 20_000  # nodes searched before the projection searches join (see Search)
@@ -51,6 +52,7 @@ INNER_PROJECTION_NODES = 200  # the most nodes the search of one inner projectio
 INNER_TRIAL = 200  # positions checked before inner projections must show they pay (see Search)
 CASES_AFTER = 10_000  # nodes searched before the start's order proof splits cases (see Search)
 START_CASES = 2  # how many levels deep it splits (see Board.order_lost)
+CASE_STEPS = 4  # fixed points of that proof made between two turns (see Search)
 
 
 class Verdict(Enum):
@@ -169,9 +171,14 @@ class Search:
     more, splitting on the ways of a card ``START_CASES`` levels deep: too
     costly for every start (some 40 ms a Shamrocks deal, where the median
     deal is won in 45 ms), it proves 127 of the 264 plain Shamrocks deals of
-    1-1000 that the search alone leaves undecided lost. It takes no nodes:
-    it is one computation, the same on every machine, made between two
-    turns, so at the same node whatever the slices.
+    1-1000 that the search alone leaves undecided lost. It takes no nodes,
+    and a browser's worker cannot answer a tap in the middle of it (0.1 s on
+    CPython at worst, a second on a phone), so it runs in pieces:
+    ``CASE_STEPS`` fixed points of the proof between two turns (at most 15 ms
+    on CPython, 7 ms at the median deal, about one turn's time; 73 fixed points
+    where it proves nothing, 3 for most of its proofs). Fixed points are the
+    same work on every machine and the pieces run between turns, so at the
+    same nodes whatever the slices.
 
     ``known_lost``: keys of positions already proved lost by an earlier,
     finished ``LOST`` search of the same game (the hint walks back through a
@@ -220,6 +227,7 @@ class Search:
         self._left = QUANTUM
         self._projected = not (prune and project)
         self._cased = not (prune and project)
+        self._cases: Steps | None = None  # the start's order proof under way (see _cases_lost)
         self._loaded: Strand | None = None  # the strand whose position the board holds
         self._count = 0
         self._started = False
@@ -290,9 +298,10 @@ class Search:
                 self._left = self._quantum(turns[self._turn])
                 if not self._cased and self.nodes >= CASES_AFTER:
                     self._cased = True
-                    if self._start_lost_by_cases():
-                        self.verdict = Verdict.LOST
-                        break
+                    self._cases = self._start_cases()
+                if self._cases is not None and self._cases_lost(self._cases):
+                    self.verdict = Verdict.LOST
+                    break
                 if not self._projected and self.nodes >= PROJECTIONS_AFTER:
                     self._projected = True
                     start = Board(tables_for(self.rules), self.start, self.prune)
@@ -303,11 +312,21 @@ class Search:
                     turns.extend(self.projections)
         return self.verdict
 
-    def _start_lost_by_cases(self) -> bool:
-        """The order proof on the start, splitting cases (see the class's docstring)."""
+    def _start_cases(self) -> Steps | None:
+        """The order proof on the start, splitting cases, in steps (see the class's docstring)."""
         start = Board(tables_for(self.rules), self.start, self.prune)
         start.settle()
-        return start.order_lost(START_CASES)
+        return start.order_lost_in_steps(START_CASES)
+
+    def _cases_lost(self, steps: Steps) -> bool:
+        """Take ``CASE_STEPS`` more steps of the start's order proof; whether it has proved the start lost."""
+        for _ in range(CASE_STEPS):
+            try:
+                next(steps)
+            except StopIteration as stop:
+                self._cases = None
+                return bool(stop.value)
+        return False
 
     def _quantum(self, runner: Strand | Search) -> int:
         """A strand's turn is ``QUANTUM`` nodes; a projection's as long as all strands' together."""
