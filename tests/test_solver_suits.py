@@ -103,3 +103,19 @@ def test_inner_projections_cut_a_hard_warfield_search_and_slices_agree() -> None
     while sliced.run(4_999) is Verdict.UNKNOWN:
         pass
     assert (sliced.verdict, sliced.nodes, sliced.solution) == (whole.verdict, whole.nodes, whole.solution)
+
+
+def test_which_inner_positions_are_cut_does_not_depend_on_the_order_the_pairs_are_looked_at(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Why the known verdicts of a position's pairs are looked at before any new search.
+    rules = find_game("clover-leaf-warfield")
+    first = Search(rules, deal(rules, 83))
+    assert first.run(50_000) is Verdict.SOLVED
+    pair_keys = Board.pair_keys
+    monkeypatch.setattr(Board, "pair_keys", lambda board: pair_keys(board)[::-1])
+    reversed_pairs = Search(rules, deal(rules, 83))
+    assert reversed_pairs.run(50_000) is Verdict.SOLVED
+    assert (reversed_pairs.inner_checked, reversed_pairs.inner_cut) == (first.inner_checked, first.inner_cut)
+    assert reversed_pairs.nodes - reversed_pairs.inner_nodes == first.nodes - first.inner_nodes
+    assert reversed_pairs.solution == first.solution
