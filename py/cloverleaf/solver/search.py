@@ -344,7 +344,7 @@ class Search:
         return False
 
     def _quantum(self, runner: Strand | Search) -> int:
-        """A strand's turn is ``QUANTUM`` nodes; a projection's as long as all strands' together."""
+        """A strand's turn is ``QUANTUM`` nodes; a projection's ``PROJECTION_SHARE`` times all strands' together."""
         return QUANTUM if isinstance(runner, Strand) else PROJECTION_SHARE * QUANTUM * len(self.strands)
 
     def _root(self) -> None:
