@@ -774,20 +774,21 @@ class Board:
         many levels deep the proof may split on a card's ways (see
         :func:`.hosts.order_lost`); each level costs some eight times the last.
         """
-        t = self.tables
-        if not (t.room and t.limit == 3 and self.prune and self.settled):
-            return False
-        return order_lost(self.fans, self.found, t.order, cases)
+        return self._orders_apply() and order_lost(self.fans, self.found, self.tables.order, cases)
 
     def order_lost_in_steps(self, cases: int) -> Steps | None:
         """:meth:`order_lost` in steps a caller can spread over time (see :func:`.hosts.order_lost_in_steps`).
 
         None where :meth:`order_lost` answers False without looking.
         """
-        t = self.tables
-        if not (t.room and t.limit == 3 and self.prune and self.settled):
+        if not self._orders_apply():
             return None
-        return order_lost_in_steps(self.fans, self.found, t.order, cases)
+        return order_lost_in_steps(self.fans, self.found, self.tables.order, cases)
+
+    def _orders_apply(self) -> bool:
+        """Whether :mod:`.hosts`' proof is for this position: settled, pruning on, fans of three that stay empty."""
+        t = self.tables
+        return t.room and t.limit == 3 and self.prune and self.settled
 
     def buried(self) -> int:
         """How many cards lie over the next card of each foundation (a heuristic)."""
@@ -854,7 +855,7 @@ class Board:
         so it too is checked once. A search that stays undecided tries it on its
         start once more, splitting cases (see :class:`.search.Search`).
         """
-        return self.lost_on_expansion() or (self.prune and self.settled and self.tables.room and self.order_lost())
+        return self.lost_on_expansion() or self.order_lost()
 
     def any_suit_lost(self) -> bool:
         """:meth:`suit_lost` for any suit."""

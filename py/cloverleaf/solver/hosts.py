@@ -180,19 +180,12 @@ def _lost_in_every_case(
     return False
 
 
-def _add(after: list[int], orders: Orders) -> bool:
-    """Record ``orders`` (see :func:`_order`); whether any is new."""
-    changed = False
-    for first, then in orders:
-        changed |= _order(after, first, then)
-    return changed
-
-
 def _lost_in_case(
     after: list[int], orders: Orders, undecided: list[Choice], previous_of: list[int], full_top: list[int], cases: int
 ) -> Steps:
     branch = list(after)
-    _add(branch, orders)
+    for first, then in orders:
+        _order(branch, first, then)
     return (yield from _lost_in_every_case(branch, undecided, previous_of, full_top, cases))
 
 
@@ -202,8 +195,8 @@ def _propagate(
     """Decide the choices left one way only, adding their orders to ``after``, to a fixed point.
 
     None when a contradiction shows (a card with no way left, or a cycle);
-    otherwise the choices still open and the ways of the one with the fewest
-    (two or three; none if no choice has so few): each way the orders it adds.
+    otherwise the choices still open, and the ways of each open choice that
+    has at most ``WAYS`` of them (each way: the orders it adds), to split on.
     """
     while True:
         later = _closure(after)
@@ -233,13 +226,14 @@ def _propagate(
                     changed |= _order(after, previous, LEAVE + card)
             else:
                 decided = False
-                leaving = [_leaving_for(card, a, full_top) for a in away]
-                if goes_up_here and previous >= 0:
-                    leaving.append([(previous, LEAVE + card)])
-                if goes_up_here and previous < 0:
-                    pass  # a way that adds no order: splitting on this choice could prove nothing more
-                elif len(leaving) <= WAYS:
-                    splits.append(leaving)
+                # (going up from here with nothing below it is a way that adds no order: no split on it
+                # could prove more)
+                if not (goes_up_here and previous < 0):
+                    leaving = [_leaving_for(card, a, full_top) for a in away]
+                    if goes_up_here:
+                        leaving.append([(previous, LEAVE + card)])
+                    if len(leaving) <= WAYS:
+                        splits.append(leaving)
             # where it is when it goes up: anchors still there then, and of those the last to go
             last = [a for a in hosts if not later[a] & up]
             if goes_up_here and home not in last and not later[home] & up:
