@@ -46,14 +46,14 @@ def open_deal(page: Any, base: str, deal: int) -> None:
     page.wait_for_timeout(300)
 
 
-def timed_tap(profile: startup.Profile, page: Any) -> float:
+def timed_tap(profile: startup.Profile, page: Any, probe: startup.Probe) -> float:
     """Tap a movable card; the milliseconds until the moves counter changes."""
     page.evaluate("() => { window.__bench.movesAtTap = document.body.dataset.moves; "
                   "window.__bench.answered = null; window.__bench.tapAt = performance.now(); }")
-    if not profile.tap(page):
+    if not profile.tap(page, probe):
         raise SystemExit("no movable card to tap")
     page.wait_for_function("() => window.__bench.answered != null", timeout=startup.WAIT_MS)
-    seen = startup.watched(page)
+    seen = startup.watched(probe)
     return float(seen["answered"] - seen["tapAt"])
 
 
@@ -71,19 +71,18 @@ def main() -> None:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=startup.chromium_path(), args=startup.CHROMIUM_ARGS)
             profile = startup.Profile("phone", playwright)
-            context, page = profile.page(browser)
-            cdp = context.new_cdp_session(page)
-            cdp.send("Network.emulateNetworkConditions",
+            context, page, probe = profile.page(browser)
+            probe.cdp.send("Network.emulateNetworkConditions",
                      {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
             for deal in deals:
                 open_deal(page, base, deal)
                 page.wait_for_timeout(RATING_MS)
-                idle.append(timed_tap(profile, page))
+                idle.append(timed_tap(profile, page, probe))
                 page.locator('[data-action="hint"]').tap()
                 page.wait_for_timeout(HINT_START_MS)
                 if not page.evaluate(HINT_BUSY):
                     raise SystemExit(f"deal {deal}: the hint was not searching when the card was tapped")
-                searching.append(timed_tap(profile, page))
+                searching.append(timed_tap(profile, page, probe))
                 print(f"shamrocks {deal}: tap answered in {idle[-1]:.0f} ms idle, "
                       f"{searching[-1]:.0f} ms during a hint", flush=True)
             context.close()
