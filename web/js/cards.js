@@ -60,6 +60,9 @@ export function createCard(card) {
     middle.append(letter);
   }
   middle.append(suitIcon(suitOf(card), "card__pip"));
+  // Its name is its label (a11y.js): the drawn rank and pips say the same to the eye.
+  index.setAttribute("aria-hidden", "true");
+  middle.setAttribute("aria-hidden", "true");
   element.append(index, middle);
   return element;
 }
