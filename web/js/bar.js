@@ -99,6 +99,22 @@ export function fitButtonLabels() {
   buttons.classList.toggle("bar__buttons--icons", clipped);
 }
 
+let fitting = 0;
+/**
+ * Fit the labels at the next frame, once however often it is asked for (after the
+ * words changed). Measured then, the page is laid out once for the frame rather
+ * than in the middle of a task: asked at once after the player's language had
+ * loaded, the measuring laid out the whole page there, the table just drawn
+ * included, and the frame then laid out what changed after it again.
+ */
+export function fitButtonLabelsSoon() {
+  if (fitting) return;
+  fitting = requestAnimationFrame(() => {
+    fitting = 0;
+    fitButtonLabels();
+  });
+}
+
 /** Fit the labels now and whenever the bar's width changes. */
 export function keepButtonLabelsFitted() {
   const buttons = document.querySelector(".bar__buttons");

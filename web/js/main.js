@@ -39,7 +39,7 @@ import { STYLE_HASH } from "./build-info.js";
 import { KEYS, loadIndex, loadSettings, onProblem, storeIndex } from "./storage.js";
 import { Ownership, Tabs } from "./tabs.js";
 import { addDisplaySettings, translatePage } from "./texts.js";
-import { fitButtonLabels, keepButtonLabelsFitted } from "./bar.js";
+import { fitButtonLabelsSoon, keepButtonLabelsFitted } from "./bar.js";
 import { moveDuration } from "./anim.js";
 
 const app = createState(loadSettings());
@@ -224,7 +224,7 @@ addDisplaySettings(prefs, (name, value) => {
 });
 onChange(() => {
   translatePage();
-  fitButtonLabels();
+  fitButtonLabelsSoon();
   if (app.table) label(app.table, view);
   game.redrawBar();
   info.refresh();
