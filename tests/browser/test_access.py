@@ -119,6 +119,47 @@ def test_cards_and_fans_have_names_and_shortcuts_work(app: App) -> None:
     page.wait_for_function("d => document.body.dataset.deal !== d", arg=deal, timeout=60_000)
 
 
+def test_a_move_renames_only_the_cards_whose_names_change(app: App) -> None:
+    """Every name on the table is right after a move, and none is written again unchanged.
+
+    The names are rewritten from the state after each move; writing all of them
+    again, unchanged, was a DOM mutation each (about 10 ms of a slowed phone's
+    thread per move), so only the ones that change are written.
+    """
+    deal, card, fan, _ = plans.deal_with_fan_move()
+    app.open(f"clover-leaf/{deal}")
+    page = app.page
+    page.evaluate("""() => {
+        window.__renamed = [];
+        new MutationObserver((records) => {
+            for (const record of records) {
+                window.__renamed.push({
+                    what: record.target.dataset.card ?? `fan ${record.target.dataset.fan}`,
+                    attribute: record.attributeName,
+                    before: record.oldValue,
+                    after: record.target.getAttribute(record.attributeName),
+                });
+            }
+        }).observe(document.querySelector('#table'), {
+            subtree: true, attributes: true, attributeOldValue: true,
+            attributeFilter: ['aria-label', 'aria-owns', 'aria-hidden'],
+        });
+    }""")
+    app.drag(card, fan)
+    app.wait_moves(1)
+    app.settle()
+    renamed = page.evaluate("() => window.__renamed")
+    assert any(entry["what"] == card for entry in renamed), "the moved card is named after its new place"
+    unchanged = [entry for entry in renamed if entry["before"] == entry["after"]]
+    assert not unchanged, f"written again unchanged: {unchanged[:5]}"
+    for number, cards in enumerate(app.fans(), start=1):
+        for index, name in enumerate(cards):
+            label = str(page.get_attribute(f'.card[data-card="{name}"]', "aria-label"))
+            top = index == len(cards) - 1
+            place = f"top of fan {number}" if top else f"fan {number}, card {index + 1} of {len(cards)}"
+            assert label.endswith(place), (name, label)
+
+
 def axe_violations(page: Any) -> list[dict[str, Any]]:
     return list(page.evaluate(
         """async () => {
