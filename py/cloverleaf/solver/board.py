@@ -80,6 +80,10 @@ class Tables:
         # one look-up where the proofs would work them out from order and index
         self.previous = [self.order[card // 13][self.index[card] - 1] if self.index[card] else -1 for card in range(52)]
         self.following = [self.order[card // 13][self.index[card] + 1] for card in range(52)]
+        # before[52 * a + b]: 1 when card a comes before card b on their (one) foundation
+        self.before = bytes(
+            a // 13 == b // 13 and self.index[a] < self.index[b] for a in range(52) for b in range(52)
+        )
         # targets[card]: the cards it may be placed on in a fan.
         self.targets = [
             tuple(target for target in range(52) if target != card and rules.builds_on(card, target))
@@ -91,6 +95,8 @@ class Tables:
         self.dead_empties = rules.empty_fan is EmptyFan.NOTHING
         # where fans are capped and empty fans stay empty, room decides (see :meth:`Board.room_lost`)
         self.room = rules.fan_limit is not None and self.dead_empties and not self.in_suit
+        # the search's cost counts misplaced cards there, with fans of three (see :meth:`Board.cost`)
+        self.counts_misplaced = self.room and self.limit == 3
         # the one-suit games (see :mod:`.suits`): only where fans build in suit
         self.suits = SuitGames(self) if self.in_suit else None
 
@@ -804,11 +810,33 @@ class Board:
                 total += len(fan) - 1 - fan.index(card)
         return total
 
+    def misplaced(self) -> int:
+        """How many cards lie above an earlier card of their own suit in their fan (a heuristic).
+
+        Each of them must leave its fan before it can go up, and where fans
+        are capped that takes room: a lower bound on the moves onto fans still
+        to be made.
+        """
+        before = self.tables.before
+        total = 0
+        for fan in self.fans:
+            if len(fan) > 1:
+                bottom = 52 * fan[0]
+                second = fan[1]
+                total += before[bottom + second]
+                for top in fan[2:]:  # where fans hold three cards at most, the one card at depth 2
+                    total += before[bottom + top] | before[52 * second + top]
+        return total
+
     def cost(self) -> int:
         """How promising this position looks, lower first (a heuristic that only orders the search).
 
-        Four times the cards left in the fans plus :meth:`buried`; before the
-        last redeal, the redeals left come first. Measured against the cost
+        Four times the cards left in the fans plus :meth:`buried`, plus twice
+        :meth:`misplaced` where fans are capped and any suit builds on any
+        (Shamrocks); before the last redeal, the redeals left come first.
+        The misplaced cards, on deals 1-200 with the solve budget: plain
+        Shamrocks 138 won, 40 lost, 22 undecided instead of 133, 40, 27;
+        Shamrocks II 191, 1, 8 instead of 186, 1, 13. Measured against the cost
         :meth:`schedule_lost`'s fixed point used to give (the cards left plus
         the sweep in which each could first move): on Clover Leaf deals 1-60
         and the 5 slowest of 1-1000, 283k nodes in all instead of 898k, the
@@ -818,6 +846,8 @@ class Board:
         left = 52 - self.found[0] - self.found[1] - self.found[2] - self.found[3]
         if self.redeals_left:  # not settled (not the property: this runs for most nodes)
             return 1000 * self.redeals_left + 4 * left + self.buried()
+        if self.tables.counts_misplaced:
+            return 4 * left + self.buried() + 2 * self.misplaced()
         return 4 * left + self.buried()
 
     def suit_lost(self, suit: int) -> bool:
