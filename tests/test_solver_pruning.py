@@ -19,10 +19,13 @@ import random
 
 import pytest
 
+from cloverleaf.deals import deal
 from cloverleaf.games import CATALOGUE, find_game
 from cloverleaf.position import Position
 from cloverleaf.rules import EmptyFan, Rules
 from cloverleaf.solver import Search, Verdict
+from cloverleaf.solver.board import waiting_in
+from cloverleaf.solver.search import _pack
 
 UNPRUNED_BUDGET = 150_000
 SEEDS = 16
@@ -90,3 +93,29 @@ def test_lost_verdicts_reached_through_cards_brought_back_are_checked_too() -> N
                 assert Search(rules, position, prune=False).run(UNPRUNED_BUDGET) is Verdict.LOST
                 checked += 1
     assert checked >= 2
+
+
+def test_a_card_put_onto_a_card_that_waited_may_move_again() -> None:
+    # The last-moved card is not moved again (Search._moves) because the previous
+    # position's expansion moves it there at once; a previous position with a card
+    # waiting made only the moves that use that card, so after one the rule is off.
+    rules = find_game("shamrocks")
+    for number in range(1, 20):
+        search = Search(rules, deal(rules, number))
+        board = search.board
+        board.settle()
+        start = board.key()
+        for step in board.moves():
+            played = board.advance(step)
+            again = [move for move in board.moves() if move[0] == step[0]]
+            if again:
+                key = board.key()
+                search.table[key] = (start, _pack(step))
+                assert not set(again) & set(search._moves(key))
+                waited = start + bytes((0xC0 + step[0],))
+                assert waiting_in(waited) and not waiting_in(start)
+                search.table[key] = (waited, _pack(step))
+                assert set(again) <= set(search._moves(key))
+                return
+            board.retreat(played)
+    raise AssertionError("no deal of 1-19 has a card that can move twice at the start")

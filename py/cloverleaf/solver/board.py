@@ -917,4 +917,13 @@ class Board:
         return pair_projection(self.position(), pair)
 
 
+def waiting_in(key: bytes) -> bool:
+    """Whether the position of this :meth:`Board.key` has a card waiting to be used (:attr:`Board.pending`).
+
+    A settled key ends with the waiting card's byte; an unsettled one (a state)
+    carries it right after its redeal byte. Those bytes are never a card's.
+    """
+    return key[-1] >= _PENDING[0][0] or (len(key) > 1 and key[0] >= _PREFIX[0][0] and key[1] >= _PENDING[0][0])
+
+
 _SCORE = itemgetter(0)  # the score of a (score, step) pair of :meth:`Board.moves`, the sort key

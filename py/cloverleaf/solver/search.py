@@ -43,7 +43,7 @@ from typing import Any
 from ..engine import is_won, play
 from ..position import REDEAL, Move, Position
 from ..rules import Rules
-from .board import REDEAL_STEP, Board, Step, tables_for
+from .board import REDEAL_STEP, Board, Step, tables_for, waiting_in
 from .hosts import Steps
 
 QUANTUM = 256  # nodes a strand runs before the next one takes its turn
@@ -462,11 +462,16 @@ class Search:
         card that the last move moved gives a position one move from the
         previous one (the same card, moved there at once, or moved back): the
         previous position's expansion finds it, so it is not tried here. Only
-        with pruning on, so that the unpruned search stays plain.
+        with pruning on, so that the unpruned search stays plain, and not when
+        the previous position had a card waiting to be used (Shamrocks, see
+        :meth:`Board.moves`): its expansion made only the moves that use that
+        card, so the move at once that the rule counts on may not be among
+        them (the last move put a card onto the waiting one; moving it off
+        again leaves the waiting card free, a position no move there finds).
         """
         moves = self.board.moves()
         parent, packed = self.table[key]
-        if parent is None or not self.prune or self.board.autoplays:
+        if parent is None or not self.prune or self.board.autoplays or waiting_in(parent):
             return moves
         card = packed & 63
         return [step for step in moves if step[0] != card]
