@@ -84,3 +84,20 @@ def test_advance_and_retreat_restore_the_board_exactly(rules: Rules, number: int
         for step in board.moves():
             board.retreat(board.advance(step))
             assert snapshot(board) == before
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from([rules for rules in CATALOGUE if tables_for(rules).counts_misplaced]), numbers, choices)
+def test_misplaced_counts_the_cards_above_an_earlier_card_of_their_own_suit(
+    rules: Rules, number: int, picks: list[int]
+) -> None:
+    def earlier(under: int, card: int) -> bool:
+        return under // 13 == card // 13 and rules.foundation_index(under) < rules.foundation_index(card)
+
+    for position in random_walk(rules, deal(rules, number), picks):
+        expected = sum(
+            any(earlier(under, card) for under in fan[:depth])
+            for fan in position.fans
+            for depth, card in enumerate(fan)
+        )
+        assert Board(tables_for(rules), position).misplaced() == expected
