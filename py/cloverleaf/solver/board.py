@@ -55,6 +55,7 @@ _SUIT_OF = bytes(byte // 13 if byte < 52 else 0xFF for byte in range(256))  # ca
 _PENDING = [bytes((0xC0 + card,)) for card in range(52)]
 
 Step = tuple[int, int, int]
+_NONE_PLAYED: list[Step] = []  # the foundation moves after most steps: none (shared, never changed)
 
 
 class Played(NamedTuple):
@@ -141,6 +142,9 @@ class Board:
         self.pending = -1
         self.where: list[int] = [ON_FOUNDATION] * 52
         self._index_fans()
+        # :attr:`autoplays` in two flags read once a node: always, or once no redeal is left
+        self._autoplay_always = tables.in_suit and forced_autoplay
+        self._autoplay_settled = tables.in_suit and prune
 
     def state(self) -> bytes:
         """This board in one byte string, fans in their real order (see :meth:`load`)."""
@@ -194,7 +198,7 @@ class Board:
         the game without auto move, so a deal proved winnable with
         ``forced_autoplay`` is winnable either way.
         """
-        return self.tables.in_suit and ((self.prune and self.settled) or self.forced_autoplay)
+        return self._autoplay_always or (self._autoplay_settled and self.redeals_left == 0)
 
     def position(self) -> Position:
         """The engine's value of this board."""
@@ -339,29 +343,42 @@ class Board:
         """Play ``step`` and then, where :attr:`autoplays` holds, every foundation move it allows.
 
         A card brought back from its foundation becomes :attr:`pending` (see :meth:`moves`).
+        This runs once a node: the plain move of a card is :meth:`do` written out here,
+        and :attr:`autoplays` is read from its two flags.
         """
-        saved = self.do(step)
-        auto: list[Step] = []
-        if self.autoplays:
-            source = step[1]
-            if step[2] == REDEAL_STEP:
-                auto = self.autoplay(None)
-            else:
-                # autoplay starts from the card the step uncovered; most steps uncover one that cannot go
-                # up, and then it would play nothing: this skips its set-up for them
-                fan = self.fans[source]
-                if fan and self.found[fan[-1] // 13] == self.tables.index[fan[-1]]:
-                    auto = self.autoplay([source])
+        card, source, dest = step
         pending = self.pending
-        self.pending = step[0] if step[1] == ON_FOUNDATION and self.prune else -1
-        return Played(step, auto, saved, pending)
+        self.pending = card if source == ON_FOUNDATION and self.prune else -1
+        if dest == REDEAL_STEP:
+            saved = self.do(step)
+            return Played(step, self.autoplay(None) if self.autoplays else [], saved, pending)
+        fans = self.fans
+        if source >= 0:
+            fan = fans[source] = fans[source][:-1]
+        else:
+            fan = b""
+            self.found[card // 13] -= 1
+        if dest >= 0:
+            fans[dest] += _BYTE[card]
+        else:
+            self.found[card // 13] += 1
+        self.where[card] = dest
+        # autoplay starts from the card the step uncovered; most steps uncover one that cannot go
+        # up, and then it would play nothing: this skips its set-up for them
+        if (
+            fan
+            and (self._autoplay_always or (self._autoplay_settled and self.redeals_left == 0))
+            and self.found[fan[-1] // 13] == self.tables.index[fan[-1]]
+        ):
+            return Played(step, self.autoplay([source]), None, pending)
+        return Played(step, _NONE_PLAYED, None, pending)
 
     def retreat(self, played: Played) -> None:
         """Take back what :meth:`advance` played."""
-        if played.auto:
-            self.unplay(played.auto)
-        self.undo(played.step, played.saved)
-        self.pending = played.pending
+        step, auto, saved, self.pending = played
+        if auto:
+            self.unplay(auto)
+        self.undo(step, saved)
 
     # -- moves -------------------------------------------------------------------------
 
