@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from cloverleaf.deals import deal
 from cloverleaf.engine import play
 from cloverleaf.games import find_game
 from cloverleaf.notation import parse_position
+from cloverleaf.position import Position
 from cloverleaf.solver import Search, Verdict, check_solution, solve
 from cloverleaf.solver import search as search_module
-from cloverleaf.solver.board import Board, tables_for
+from cloverleaf.solver.board import SEPARATOR, Board, tables_for
 
 
 @pytest.mark.parametrize("game,numbers", [
@@ -105,10 +108,11 @@ def test_inner_projections_cut_a_hard_warfield_search_and_slices_agree() -> None
     assert (sliced.verdict, sliced.nodes, sliced.solution) == (whole.verdict, whole.nodes, whole.solution)
 
 
-def test_which_inner_positions_are_cut_does_not_depend_on_the_order_the_pairs_are_looked_at(
+def test_the_inner_searches_do_not_depend_on_the_order_pair_keys_lists_the_pairs(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # Why the known verdicts of a position's pairs are looked at before any new search.
+    # The inner searches share what they learn, so the order in which a position's pairs are
+    # searched can matter: the search fixes it (the pairs' own order), whatever pair_keys returns.
     rules = find_game("clover-leaf-warfield")
     first = Search(rules, deal(rules, 83))
     assert first.run(50_000) is Verdict.SOLVED
@@ -117,5 +121,41 @@ def test_which_inner_positions_are_cut_does_not_depend_on_the_order_the_pairs_ar
     reversed_pairs = Search(rules, deal(rules, 83))
     assert reversed_pairs.run(50_000) is Verdict.SOLVED
     assert (reversed_pairs.inner_checked, reversed_pairs.inner_cut) == (first.inner_checked, first.inner_cut)
-    assert reversed_pairs.nodes - reversed_pairs.inner_nodes == first.nodes - first.inner_nodes
-    assert reversed_pairs.solution == first.solution
+    assert (reversed_pairs.nodes, reversed_pairs.solution) == (first.nodes, first.solution)
+
+
+def _position_of(key: bytes) -> Position:
+    """The settled position whose key (:meth:`Board.key`) is ``key``: cards not in a fan are on their foundations."""
+    fans = tuple(tuple(fan) for fan in key.split(SEPARATOR))
+    counts = [13 - sum(1 for fan in fans for card in fan if card // 13 == suit) for suit in range(4)]
+    return Position(fans, (counts[0], counts[1], counts[2], counts[3]), 0, 0)
+
+
+@pytest.mark.parametrize("game,number,unpruned_ends", [("clover-leaf-warfield", 83, 0), ("clover-leaf", 175, 20)])
+def test_what_the_inner_searches_share_is_true(game: str, number: int, unpruned_ends: int) -> None:
+    # Every position the inner searches shared as lost is lost, and every one shared as
+    # winnable is winnable: the smallest lost ones are checked by the unpruned search, which
+    # sees every position (where it ends: Warfield's cards come back from the foundations
+    # into the empty fans, and its small positions are too many), the others by a search
+    # that shares nothing.
+    rules = find_game(game)
+    rules = replace(rules, solver=replace(rules.solver, inner_projections=8))
+    search = Search(rules, deal(rules, number))
+    assert search.run(80_000) is Verdict.SOLVED
+    assert search.inner_cut > 0
+    def cards(key: bytes) -> int:
+        return len(key.replace(SEPARATOR, b""))
+
+    lost = sorted(search._pairs_lost, key=cards)
+    won = sorted(search._pairs_won, key=cards)
+    assert len(lost) > 100 and len(won) > 100
+    ended = 0
+    for key in lost[:20]:
+        verdict = Search(rules, _position_of(key), prune=False).run(50_000)
+        assert verdict is not Verdict.SOLVED, key
+        ended += verdict is Verdict.LOST
+    assert ended >= unpruned_ends, ended
+    for key in lost[:: len(lost) // 30]:
+        assert Search(rules, _position_of(key)).run(200_000) is Verdict.LOST, key
+    for key in won[:: len(won) // 30]:
+        assert Search(rules, _position_of(key)).run(200_000) is Verdict.SOLVED, key

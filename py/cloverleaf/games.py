@@ -32,7 +32,10 @@ CLOVER_LEAF = Rules(
     deal_hook=DealHook.BASES_TO_BOTTOM,
     pysol_id=320,
     summary="clubs and spades up from the Ace, hearts and diamonds down from the King",
-    solver=SolverProfile(solve_budget=360_000, hint_budget=60_000, strands=(0, 24), difficulty=(165, 260)),
+    # the projections of inner positions: deal 175 in 71,394 nodes instead of 250,917 (531 139,511 -> 150,003)
+    solver=SolverProfile(
+        solve_budget=360_000, hint_budget=60_000, strands=(0, 24), inner_projections=8, difficulty=(165, 260)
+    ),
 )
 
 CLOVER_LEAF_WARFIELD = Rules(
