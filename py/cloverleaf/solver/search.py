@@ -47,7 +47,7 @@ from .board import REDEAL_STEP, Board, Step, tables_for, waiting_in
 from .hosts import Steps
 
 QUANTUM = 256  # nodes a strand runs before the next one takes its turn
-PROJECTION_SHARE = 3  # a projection's turn, in turns of all the strands (see Search)
+PROJECTION_SHARE = 7  # a projection's turn, in turns of all the strands (see Search)
 PROJECTIONS_AFTER = 20_000  # nodes searched before the projection searches join (see Search)
 INNER_PROJECTION_NODES = 200  # the most nodes the search of one inner projection may take (see Search)
 INNER_TRIAL = 200  # positions checked before inner projections must show they pay (see Search)
@@ -149,15 +149,18 @@ class Search:
     this position lost; one that is won proves nothing and leaves the turns. A
     projection's turn is ``PROJECTION_SHARE`` times as long as the strands'
     turns together, so a hard pair (a lost one needs an exhaustive search)
-    gets three quarters of the nodes: the won pairs mostly leave within a few
+    gets seven eighths of the nodes: the won pairs mostly leave within a few
     hundred nodes, and the slowest deals of Clover Leaf and Warfield are lost
     by the one pair left, found after an exhaustive search of it that the
     strands only wait for (Clover Leaf deal 660: 150,000 of its nodes, while
     the strands took 170,000 more to no end). With half the nodes, as before:
     Clover Leaf 660 320,222 nodes, Warfield 71 272,134, 607 208,371, Fan's
-    worst 2.78 s; with three quarters 220,382, 188,166, 145,907 and 2.01 s, no
-    verdict changed on deals 1-1000 and medians as they were; Warfield 126, won
-    while a pair was still searched, 138,543 -> 143,009.
+    worst 2.78 s; with three quarters 220,382, 188,166, 145,907 and 2.01 s;
+    with seven eighths 191,710, 164,614, 127,987 and 1.74 s (Fan 410, 97,923
+    -> 87,171 nodes), no verdict changed on deals 1-1000 of Clover Leaf,
+    Warfield, Alexander and Fan and medians as they were; the deals won while
+    a pair was still searched took a little longer: Clover Leaf 531 150,003
+    -> 151,184, Alexander 314 25,932 -> 31,052.
 
     Where the game's profile asks for it (``inner_projections``), once those
     projections are all won, the search also looks at the pair projections
