@@ -24,7 +24,7 @@ from cloverleaf.games import CATALOGUE, find_game
 from cloverleaf.position import Position
 from cloverleaf.rules import EmptyFan, Rules
 from cloverleaf.solver import Search, Verdict
-from cloverleaf.solver.board import waiting_in
+from cloverleaf.solver.board import Board, waiting_in
 from cloverleaf.solver.search import _pack
 
 UNPRUNED_BUDGET = 150_000
@@ -119,3 +119,37 @@ def test_a_card_put_onto_a_card_that_waited_may_move_again() -> None:
                 return
             board.retreat(played)
     raise AssertionError("no deal of 1-19 has a card that can move twice at the start")
+
+
+@pytest.mark.parametrize("game", ["clover-leaf", "clover-leaf-warfield", "alexander-the-great"])
+def test_moving_again_the_card_just_moved_is_dropped_where_foundation_moves_are_automatic_too(
+    game: str, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Where foundation moves are played at once, the moves of the card just moved are dropped
+    # when its move played none (see Search._moves). With the proofs of loss turned off, the
+    # pruned search is exhaustive up to its rules about moves, so the small positions where
+    # moves were dropped that way, lost ones included, check the rule against the unpruned search.
+    for proof in ("lost_on_expansion", "lost_after", "lost_at_start", "any_suit_lost"):
+        monkeypatch.setattr(Board, proof, lambda board, *step: False)
+    rules = find_game(game)
+    dropped: list[int] = []
+    moves_of = Search._moves
+
+    def counting(search: Search, key: bytes) -> list[tuple[int, int, int]]:
+        kept = moves_of(search, key)
+        if search.board.autoplays:
+            dropped.append(len(search.board.moves()) - len(kept))
+        return kept
+
+    monkeypatch.setattr(Search, "_moves", counting)
+    counts = {Verdict.SOLVED: 0, Verdict.LOST: 0}
+    for cards, empty in shapes(rules):
+        for seed in range(2 * SEEDS):
+            position = small_position(rules, cards, empty, seed)
+            dropped.clear()
+            pruned, unpruned = verdicts(rules, position)
+            assert unpruned is not Verdict.UNKNOWN, (cards, empty, seed)
+            assert pruned is unpruned, (cards, empty, seed, position)
+            if sum(dropped):
+                counts[unpruned] += 1
+    assert counts[Verdict.SOLVED] >= 2 and counts[Verdict.LOST] >= 2, counts

@@ -34,7 +34,7 @@ CLOVER_LEAF = Rules(
     summary="clubs and spades up from the Ace, hearts and diamonds down from the King",
     # the projections of inner positions: deal 175 in 71,394 nodes instead of 250,917 (531 139,511 -> 150,003)
     solver=SolverProfile(
-        solve_budget=360_000, hint_budget=60_000, strands=(0, 24), inner_projections=8, difficulty=(165, 260)
+        solve_budget=360_000, hint_budget=60_000, strands=(0, 24), inner_projections=8, difficulty=(153, 232)
     ),
 )
 
@@ -51,7 +51,7 @@ CLOVER_LEAF_WARFIELD = Rules(
     summary="red up from the Ace, black down from the King; foundation cards may return",
     # the projections of inner positions decide deals 804 and 918 (2 million nodes without them)
     solver=SolverProfile(
-        solve_budget=300_000, hint_budget=60_000, strands=(0, 24), inner_projections=8, difficulty=(165, 255)
+        solve_budget=300_000, hint_budget=60_000, strands=(0, 24), inner_projections=8, difficulty=(155, 232)
     ),
 )
 
@@ -67,7 +67,7 @@ ALEXANDER_THE_GREAT = Rules(
     pysol_id=926,
     summary="Clover Leaf dealt into 12 fans of 4",
     # one greedy strand: with a second one (depth weight 24) deal 913 needs 366440 nodes instead of 705
-    solver=SolverProfile(solve_budget=250_000, hint_budget=60_000, difficulty=(200, 430)),
+    solver=SolverProfile(solve_budget=250_000, hint_budget=60_000, difficulty=(172, 357)),
 )
 
 SHAMROCKS = Rules(

@@ -10,7 +10,8 @@ Names (after Norvig: the search knows nothing of cards; :mod:`.board` does):
   without a win, it has covered every position reachable from the start (up to
   the pruning of :mod:`.board`, each rule of which keeps every win): a proof
   that the start is lost.
-- ``table``: key -> (key of the position it came from, packed move). The
+- ``table``: key -> (key of the position it came from, packed move, with
+  ``AUTOPLAYED`` set where foundation moves followed it). The
   table is the solution (as in Freecell Solver): a win is read back from it,
   replayed on a fresh board to recover the foundation moves played on the
   way, and checked through the engine's checked door before it is returned.
@@ -77,13 +78,16 @@ class SolveResult:
         return {"verdict": self.verdict.value, "solution": [str(move) for move in self.solution], "nodes": self.nodes}
 
 
+AUTOPLAYED = 1 << 18  # in a packed move: foundation moves were played after it (see Search._moves)
+
+
 def _pack(step: Step) -> int:
     card, source, dest = step
     return (card & 63) | (source + 2) << 6 | (dest + 2) << 12
 
 
 def _unpack(packed: int) -> Step:
-    return packed & 63, (packed >> 6 & 63) - 2, (packed >> 12) - 2
+    return packed & 63, (packed >> 6 & 63) - 2, (packed >> 12 & 63) - 2
 
 
 def _to_move(step: Step) -> Move:
@@ -452,7 +456,7 @@ class Search:
             if key in table or key in lost:
                 retreat(played)
                 continue
-            table[key] = (parent, _pack(step))
+            table[key] = (parent, _pack(step) | AUTOPLAYED if played.auto else _pack(step))
             if won() or key in winnable:
                 strand.next = at
                 self._solved(key)
@@ -499,20 +503,35 @@ class Search:
     def _moves(self, key: bytes) -> list[Step]:
         """The board's moves here, less those that can only find positions found already.
 
-        Where no foundation move is played automatically, moving again the
-        card that the last move moved gives a position one move from the
-        previous one (the same card, moved there at once, or moved back): the
-        previous position's expansion finds it, so it is not tried here. Only
-        with pruning on, so that the unpruned search stays plain, and not when
-        the previous position had a card waiting to be used (Shamrocks, see
+        Where the move that found this position played no foundation move
+        after it (always so where none is played automatically), moving again
+        the card c that it moved gives a position one move from the previous
+        one, which that position's expansion finds. Say the move took c from
+        fan a onto fan b. Moving c back to a gives the previous position.
+        Moving it on to a fan d (neither a nor b, whose tops the move left as
+        they were) gives the previous position with c moved from a to d at
+        once: the same fans in the same order, b back as it was; and no
+        foundation move follows either, since the cards it uncovers (the card
+        under c in a, b's top) could not go up before. So the previous
+        position's expansion finds it, or finds nothing there for one of the
+        reasons of :meth:`Board.moves` that holds for both: to an empty fan
+        other than the first, or the only card of a fan to an empty fan (the
+        same position again); the only card of a fan onto another fan would
+        have been dropped for the move that found this position too. That
+        expansion had c's moves: the previous position was not found by a
+        move of c with no foundation move after it, or the move to here would
+        have been dropped there. A search ends ``LOST`` only when every
+        expansion has ended, so nothing dropped here is missed. Only with
+        pruning on, so that the unpruned search stays plain, and not when the
+        previous position had a card waiting to be used (Shamrocks, see
         :meth:`Board.moves`): its expansion made only the moves that use that
-        card, so the move at once that the rule counts on may not be among
+        card, so the move at once that the argument counts on may not be among
         them (the last move put a card onto the waiting one; moving it off
         again leaves the waiting card free, a position no move there finds).
         """
         moves = self.board.moves()
         parent, packed = self.table[key]
-        if parent is None or not self.prune or self.board.autoplays or waiting_in(parent):
+        if parent is None or not self.prune or packed & AUTOPLAYED or waiting_in(parent):
             return moves
         card = packed & 63
         return [step for step in moves if step[0] != card]
