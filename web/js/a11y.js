@@ -67,7 +67,7 @@ export function label(state, view) {
       const cardElement = view.cardElement(card);
       if (!cardElement) return;
       const id = `card-${card}`;
-      if (cardElement.id !== id) cardElement.id = id;
+      put(cardElement, "id", id);
       ids.push(id);
       put(cardElement, "aria-hidden", null);
       const name = cardName(card);
@@ -99,8 +99,7 @@ export function label(state, view) {
   const tops = new Set(state.foundations.map((foundation) => foundation.top));
   for (const [card, element] of view.cards) {
     if (element.dataset.where !== "F") continue;
-    const id = `card-${card}`;
-    if (element.id !== id) element.id = id;
+    put(element, "id", `card-${card}`);
     if (tops.has(card)) {
       put(element, "aria-hidden", null);
       put(element, "aria-label", t("card.onFoundation", { card: cardName(card) }));
