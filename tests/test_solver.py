@@ -91,6 +91,24 @@ def test_slices_give_the_same_answer_as_one_run(game: str, number: int) -> None:
         assert sliced == whole
 
 
+def test_a_slice_of_positions_cut_on_expansion_ends_when_its_work_is_done() -> None:
+    # Fan deal 12 is lost; at the end the queues are drained of positions proved lost on expansion,
+    # which cost no node: a slice bounded in nodes alone would take them all at once.
+    rules = find_game("fan")
+    whole = Search(rules, deal(rules, 12))
+    whole.run(50_000)
+    assert whole.verdict is Verdict.LOST and whole.work > whole.nodes + 100
+    sliced = Search(rules, deal(rules, 12))
+    calls = 0
+    while not sliced.done:
+        nodes, work = sliced.nodes, sliced.work
+        sliced.run(1 << 20, 10)
+        calls += 1
+        assert sliced.work - work <= 10 + 40  # and the moves of the position whose expansion took it past 10
+    assert calls > (whole.work - whole.nodes) // 10
+    assert (sliced.verdict, sliced.nodes, sliced.work) == (whole.verdict, whole.nodes, whole.work)
+
+
 def test_budget_is_never_exceeded_and_slices_add_up() -> None:
     case = next(case for case in GOLDEN if case.verdict is Verdict.UNKNOWN)
     search = Search(case.rules, case.position)

@@ -69,7 +69,7 @@ class DealDifficulty:
     def step(self, nodes: int) -> dict[str, Any] | None:
         search = self._search
         if self._result is None:
-            verdict = search.run(min(nodes, self.budget - search.nodes))
+            verdict = search.run(min(nodes, self.budget - search.nodes), nodes)
             if verdict is not Verdict.UNKNOWN or search.nodes >= self.budget:
                 level = level_of(self.rules, search.nodes) if verdict is Verdict.SOLVED else None
                 self._result = {

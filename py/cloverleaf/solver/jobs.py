@@ -2,7 +2,10 @@
 
 Each is a *job*: an object with ``step(nodes) -> result | None`` that searches
 at most ``nodes`` more nodes and returns None while it has not finished, or its
-result once it has (and the same result on every later call). The page's
+result once it has (and the same result on every later call). A step is a
+slice of time as much as of budget, so the positions its searches drop on
+expansion count in ``nodes`` too (:meth:`.search.Search.run`'s ``work``),
+though not in the budget. The page's
 worker calls ``step`` in slices, answers the player's moves between slices,
 and cancels a job by dropping it. A job gives the same result
 however it is sliced.
@@ -140,11 +143,10 @@ class Hint:
                     self._finish_out_of_budget()
                 return self._result
             search = self._search
-            before = search.nodes
-            verdict = search.run(allowed)
-            used = search.nodes - before
-            self.nodes += used
-            nodes -= used
+            before, before_work = search.nodes, search.work
+            verdict = search.run(allowed, nodes)
+            self.nodes += search.nodes - before
+            nodes -= search.work - before_work
             if verdict is not Verdict.UNKNOWN:
                 self._advance(verdict)
         return self._result
@@ -252,11 +254,10 @@ class NextSolvableDeal:
                 self._search = Search(self.rules, deal(self.rules, self.number), forced_autoplay=True)
                 self.tried += 1
             search = self._search
-            before = search.nodes
-            verdict = search.run(min(nodes, self.budget - search.nodes))
-            used = search.nodes - before
-            self.nodes += used
-            nodes -= used
+            before, before_work = search.nodes, search.work
+            verdict = search.run(min(nodes, self.budget - search.nodes), nodes)
+            self.nodes += search.nodes - before
+            nodes -= search.work - before_work
             level = level_of(self.rules, search.nodes) if verdict is Verdict.SOLVED else None
             if level is not None and self.level in (None, level):
                 self._result = {
