@@ -101,7 +101,7 @@ def test_a_slice_of_positions_cut_on_expansion_ends_when_its_work_is_done() -> N
     sliced = Search(rules, deal(rules, 12))
     calls = 0
     while not sliced.done:
-        nodes, work = sliced.nodes, sliced.work
+        work = sliced.work
         sliced.run(1 << 20, 10)
         calls += 1
         assert sliced.work - work <= 10 + 40  # and the moves of the position whose expansion took it past 10
