@@ -46,6 +46,9 @@ from ..position import REDEAL, Move, Position
 from ..rules import Rules
 from .board import REDEAL_STEP, Board, Step, tables_for, waiting_in
 from .hosts import Steps
+from .prefixes import applies as prefixes_apply
+from .prefixes import prefix_projection
+from .suits import PAIRS
 
 QUANTUM = 256  # nodes a strand runs before the next one takes its turn
 PROJECTION_SHARE = 7  # a projection's turn, in turns of all the strands (see Search)
@@ -55,6 +58,8 @@ INNER_TRIAL = 50  # positions checked before inner projections must show they pa
 CASES_AFTER = 10_000  # nodes searched before the start's order proof splits cases (see Search)
 START_CASES = 2  # how many levels deep it splits (see Board.order_lost)
 CASE_STEPS = 4  # fixed points of that proof made between two turns (see Search)
+LADDER_FROM = 2  # the shortest prefixes a ladder searches (see Ladder)
+RUNG_NODES = 2_000  # the most nodes the search of one prefix projection may take (see Ladder)
 UNBOUNDED = 1 << 62  # a call's work when nothing but its nodes bounds it (see Search.run)
 
 
@@ -128,6 +133,68 @@ class Strand:
     def idle(self) -> bool:
         """Nothing in the queue and no expansion under way."""
         return self.next >= len(self.moves) and not self.queue
+
+
+class Ladder:
+    """The prefix projections of one pair of suits (:mod:`.prefixes`), searched in turn, shortest first.
+
+    Its rungs keep the next ``LADDER_FROM``, then one more, ... cards of
+    both suits. A rung proved lost proves the position lost, the ladder's
+    verdict. A won rung proves nothing, and the next one is searched (a
+    longer prefix can only be lost where a shorter one is won). The ladder
+    gives up (done, with no verdict) at a rung that ``RUNG_NODES`` nodes do not
+    decide, or when the prefixes would reach the whole pair, whose own
+    projection search covers that. Most rungs are won in a few dozen nodes;
+    the lost prefixes of the slowest Clover Leaf and Warfield deals were
+    lost in a few. It runs in slices like a :class:`Search`.
+    """
+
+    def __init__(self, rules: Rules, position: Position, pair: tuple[int, int]) -> None:
+        self.rules = rules
+        self.tables = tables_for(rules)
+        self.position = position
+        self.pair = pair
+        self.longest = max(13 - position.foundations[suit] for suit in pair)
+        self.length = LADDER_FROM - 1
+        self.nodes = 0
+        self.work = 0
+        self.verdict = Verdict.UNKNOWN
+        self.done = False
+        self._rung: Search | None = None
+        self._climb()
+
+    def _climb(self) -> None:
+        """Start the search of the next rung, or give up."""
+        self.length += 1
+        if self.length >= self.longest:
+            self.done = True
+            self._rung = None
+            return
+        kept = {suit: self.length for suit in self.pair}
+        projected = prefix_projection(self.tables, self.position, kept)
+        self._rung = Search(self.rules, projected, strands=(0,), project=False, replay=False)
+
+    def run(self, nodes: int, work: int | None = None) -> Verdict:
+        """Search at most ``nodes`` more nodes (and ``work``, as :meth:`Search.run`); the verdict so far."""
+        if work is None:
+            work = UNBOUNDED
+        while not self.done and nodes > 0 and work > 0:
+            rung = self._rung
+            assert rung is not None
+            before, before_work = rung.nodes, rung.work
+            verdict = rung.run(min(nodes, RUNG_NODES - rung.nodes), work)
+            self.nodes += rung.nodes - before
+            self.work += rung.work - before_work
+            nodes -= rung.nodes - before
+            work -= rung.work - before_work
+            if verdict is Verdict.LOST:
+                self.verdict = verdict
+                self.done = True
+            elif verdict is Verdict.SOLVED:
+                self._climb()
+            elif rung.nodes >= RUNG_NODES:
+                self.done = True
+        return self.verdict
 
 
 class Search:
@@ -288,7 +355,7 @@ class Search:
         self.work = 0  # nodes plus the positions cut on expansion: what a slice's time follows (see run)
         self.verdict = Verdict.UNKNOWN
         self.solution: tuple[Move, ...] = ()
-        self._turns: list[Strand | Search] = list(self.strands)
+        self._turns: list[Strand | Search | Ladder] = list(self.strands)
         self._turn = 0
         self._left = QUANTUM
         self._projected = not (prune and project)
@@ -371,7 +438,7 @@ class Search:
                 if verdict is Verdict.LOST:
                     self.verdict = verdict
                     break
-                if verdict is Verdict.SOLVED:  # a projection won: no proof; it leaves the turns
+                if runner.done:  # a projection won, or a ladder gave up: no proof; it leaves the turns
                     del turns[self._turn]
                     self._turn %= len(turns)
                     self._left = self._quantum(turns[self._turn])
@@ -392,8 +459,17 @@ class Search:
                         Search(self.rules, projected, strands=(0,), project=False, replay=False)
                         for projected in start.pair_projections()
                     ]
+                    turns.extend(self._ladders(start))
                     turns.extend(self.projections)
         return self.verdict
+
+    def _ladders(self, start: Board) -> list[Ladder]:
+        """A :class:`Ladder` for each pair the projections search, where prefix projections prove anything."""
+        if not start.pair_projections() or not prefixes_apply(start.tables):
+            return []
+        position = start.position()
+        present = {card // 13 for fan in position.fans for card in fan}
+        return [Ladder(self.rules, position, pair) for pair in PAIRS if pair[0] in present and pair[1] in present]
 
     def _start_cases(self) -> Steps | None:
         """The order proof on the start, splitting cases, in steps (see the class's docstring)."""
@@ -411,7 +487,7 @@ class Search:
                 return bool(stop.value)
         return False
 
-    def _quantum(self, runner: Strand | Search) -> int:
+    def _quantum(self, runner: Strand | Search | Ladder) -> int:
         """A strand's turn is ``QUANTUM`` nodes; a projection's ``PROJECTION_SHARE`` times all strands' together."""
         return QUANTUM if isinstance(runner, Strand) else PROJECTION_SHARE * QUANTUM * len(self.strands)
 

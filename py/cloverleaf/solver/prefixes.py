@@ -1,0 +1,83 @@
+"""Prefix projections: a proof that a position is lost from the next few cards of two suits.
+
+A pair projection (:mod:`.suits`) keeps every card of two suits; where it is
+lost, its search must still exhaust every way of shuffling the cards that do
+not matter, the low ones that go up last. Clover Leaf deal 660 is lost
+because QH lies under TD and JD, QD under TH, and TH's only way off QD is
+onto JH, where it is buried for good; the search of the hearts-and-diamonds
+projection went through 134,000 positions of the other twenty cards to see
+it. The projection on the next four cards of each of those suits has seven
+cards, and its search proves it lost in 3 nodes.
+
+Names:
+
+- the *prefix* of a suit: the next ``k`` cards its foundation takes. A
+  *prefix projection* keeps, in every fan, only the cards of the prefixes of
+  its suits (in their order), with every other suit on its foundation.
+- The prefix cards are *renamed* so that the projection is a position of the
+  same game: each suit's foundation holds ``13 - k`` cards, and the prefix
+  cards become its last ``k`` cards, in their order (the foundation's
+  ``found + i``-th card becomes its ``13 - k + i``-th). One empty fan is added
+  for each suit whose prefix is not the whole rest of it.
+
+Why a lost prefix projection proves the position lost. Only for games whose
+fans build in suit, one rank up or down or one down (every in-suit game here),
+in settled positions, where the last card a foundation takes may fill an empty
+fan (a King or an Ace, in every such game here; :func:`applies`). Take a win W
+of the real position and keep only the moves of prefix cards, renamed:
+
+- a prefix card moves onto another: the two are neighbours on their
+  foundation, so their new names are too, and neighbours on a foundation are
+  neighbours in rank of one suit, the relation fans build by; the target is a
+  top in the real fan, so in the projected fan (which only lost cards), and
+  the card moved a top too;
+- a prefix card moves onto a card outside the prefixes: its targets are its
+  neighbours on its foundation, so it is the last card of its suit's prefix,
+  whose new name is the last card of its foundation, which may fill an empty
+  fan. The projection plays it into its suit's added fan, or leaves it there
+  if it is there already (it was a top, so nothing lay on it, and what comes
+  onto it later comes onto it there as well). Only it and what is played onto
+  it ever enter that fan, so the fan is empty whenever the card is elsewhere;
+- a prefix card goes to its foundation: the cards before it there are prefix
+  cards already up, or were up at the start;
+- a prefix card fills an empty fan: a fan empty in the real position is empty
+  in the projection, which holds fewer cards in every fan;
+- every other move is dropped: it moves a card outside the prefixes, and
+  such a card hosts no prefix card but the last of a prefix, which the
+  projection keeps in the added fan instead.
+
+The kept moves are legal in the projection in turn and put every prefix card
+on its foundation, a win. So a projection without a win proves the position
+lost; with a win it proves nothing. A prefix projection is itself a position
+of the game, so the solver's own search, with every pruning rule it proves for
+any position of the game, decides it; a longer prefix keeps more of the real
+position, so once a prefix is lost every longer one is.
+"""
+
+from __future__ import annotations
+
+from ..position import Position
+from .board import Tables
+
+
+def applies(tables: Tables) -> bool:
+    """Whether the argument above holds in this game: fans build in suit, the last card of a suit fills empty fans."""
+    return tables.in_suit and all(tables.filler[tables.order[suit][12]] for suit in range(4))
+
+
+def prefix_projection(tables: Tables, position: Position, kept: dict[int, int]) -> Position:
+    """``position`` seen through the next ``kept[suit]`` cards of each suit of ``kept``, renamed (see above)."""
+    order = tables.order
+    found = [13, 13, 13, 13]
+    renamed: dict[int, int] = {}
+    added = 0
+    for suit, length in kept.items():
+        up = position.foundations[suit]
+        length = min(length, 13 - up)
+        found[suit] = 13 - length
+        shift = 13 - length - up
+        for index in range(up, up + length):
+            renamed[order[suit][index]] = order[suit][index + shift]
+        added += shift > 0
+    fans = tuple(tuple(renamed[card] for card in fan if card in renamed) for fan in position.fans)
+    return Position(fans + ((),) * added, (found[0], found[1], found[2], found[3]), 0, position.deal)
