@@ -8,7 +8,8 @@ Prints, per game: the budget, decided share, solved / lost / unknown counts,
 median, 95th percentile and worst time (processor seconds, see
 ``cloverleaf.solver.survey``), median and p95 nodes and nodes per second on
 this Python; then how the won deals spread over the difficulty levels (and
-the thresholds that would split them in thirds); then the undecided deals
+the thresholds that would split them in thirds); then the five slowest
+deals of each game, and the undecided deals
 with their node counts. Saves
 the summaries to ``bench/results/solver-FIRST-LAST.json`` and prints the ratios
 against the summaries saved there before (time ratios below 1 and decided
@@ -221,6 +222,9 @@ def main(argv: list[str] | None = None) -> int:
           f"{time.perf_counter() - started:.0f} s")
     print(table(summaries))
     print(difficulty_table(summaries))
+    for s in summaries.values():
+        slowest = ", ".join(f"{number} {seconds:.2f} s {verdict}" for number, seconds, verdict in s["slowest"])
+        print(f"slowest {s['game']}: {slowest}")
     for s in summaries.values():
         if s["undecided"]:
             listed = ", ".join(f"{number} ({nodes} nodes)" for number, nodes in s["undecided"])

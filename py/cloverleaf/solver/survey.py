@@ -59,7 +59,8 @@ def percentile(values: list[float], share: float) -> float:
 def summarise(rules: Rules, records: list[dict[str, Any]], budget: int | None = None) -> dict[str, Any]:
     """The figures of one game's records: verdict counts, time and node percentiles, undecided deals.
 
-    ``undecided`` lists ``[deal, nodes]`` of the deals left ``unknown``, in deal order.
+    ``undecided`` lists ``[deal, nodes]`` of the deals left ``unknown``, in deal order;
+    ``slowest``, ``[deal, seconds, verdict]`` of the five slowest deals, slowest first (the tail to cut).
     """
     records = sorted(records, key=lambda record: record["deal"])
     seconds = [record["seconds"] for record in records]
@@ -81,6 +82,8 @@ def summarise(rules: Rules, records: list[dict[str, Any]], budget: int | None = 
         "worst_nodes": int(max(nodes)),
         "nodes_per_s": sum(nodes) / max(sum(seconds), 1e-9),
         "undecided": [[record["deal"], record["nodes"]] for record in records if record["verdict"] == "unknown"],
+        "slowest": [[record["deal"], round(record["seconds"], 3), record["verdict"]]
+                    for record in sorted(records, key=lambda record: -record["seconds"])[:5]],
         "difficulty": difficulty_split(rules, records),
     }
 
