@@ -7,13 +7,15 @@ import random
 import pytest
 
 from cloverleaf.deals import deal
+from cloverleaf.engine import play
 from cloverleaf.games import find_game
 from cloverleaf.notation import format_position
 from cloverleaf.position import Position
 from cloverleaf.rules import Rules
-from cloverleaf.solver import Search, Verdict
+from cloverleaf.solver import Search, Verdict, check_solution, solve
 from cloverleaf.solver.board import Board, tables_for
 from cloverleaf.solver.prefixes import applies, prefix_projection
+from cloverleaf.solver.suits import PAIRS
 
 
 def test_a_prefix_projection_renames_the_next_cards_as_the_last_of_their_suits() -> None:
@@ -84,15 +86,56 @@ def test_a_lost_prefix_projection_only_ever_comes_from_a_lost_position(game: str
     assert lost_prefixes >= trials // 8  # the check is not empty
 
 
-@pytest.mark.parametrize("game,number,before", [("clover-leaf", 660, 173_484), ("clover-leaf-warfield", 71, 150_457)])
+@pytest.mark.parametrize("game,number,before", [
+    ("clover-leaf", 660, 173_484), ("clover-leaf-warfield", 71, 150_457), ("fan", 410, 87_171),
+])
 def test_the_ladders_prove_the_slowest_deals_lost_soon_after_they_join(game: str, number: int, before: int) -> None:
-    # Both lost by a prefix of four hearts and four diamonds; the pair projection's own
-    # exhaustive search took most of the `before` nodes.
+    # Clover Leaf 660 and Warfield 71 are lost by a prefix of four hearts and four diamonds,
+    # Fan 410 by the whole of one suit and four cards of another; the pair projection's own
+    # exhaustive search took most of the `before` nodes. The ladders join at 20,000 nodes.
     rules = find_game(game)
     whole = Search(rules, deal(rules, number))
     assert whole.run(before) is Verdict.LOST
-    assert whole.nodes < 25_000
+    assert whole.nodes < 30_000
     sliced = Search(rules, deal(rules, number))
     while sliced.run(997, 501) is Verdict.UNKNOWN:
         pass
     assert (sliced.verdict, sliced.nodes, sliced.work) == (whole.verdict, whole.nodes, whole.work)
+
+
+def test_prefix_projections_cut_a_hard_won_search_and_slices_agree() -> None:
+    # Clover Leaf deal 531: past 20,000 nodes, positions whose next five hearts and
+    # diamonds are stuck are cut before they are expanded (134,715 nodes without).
+    rules = find_game("clover-leaf")
+    whole = Search(rules, deal(rules, 531))
+    assert whole.run(100_000) is Verdict.SOLVED
+    assert whole.prefix_cut > 1000
+    assert check_solution(rules, deal(rules, 531), whole.solution)
+    sliced = Search(rules, deal(rules, 531))
+    while sliced.run(3_001, 1_999) is Verdict.UNKNOWN:
+        pass
+    assert (sliced.verdict, sliced.nodes, sliced.solution) == (whole.verdict, whole.nodes, whole.solution)
+
+
+@pytest.mark.parametrize("game,numbers", [
+    ("clover-leaf", (1, 3, 531)), ("clover-leaf-warfield", (2, 83)), ("alexander-the-great", (2,)), ("fan", (3, 6)),
+])
+def test_no_position_on_a_winning_line_has_a_prefix_projection_proved_lost(game: str, numbers: tuple[int, ...]) -> None:
+    rules = find_game(game)
+    tables = tables_for(rules)
+    for number in numbers:
+        position = deal(rules, number)
+        result = solve(rules, position, 200_000)
+        assert result.verdict is Verdict.SOLVED
+        for index, move in enumerate(result.solution):
+            if index % 4 == 0:
+                board = Board(tables, position)
+                present = {card // 13 for fan in position.fans for card in fan}
+                for pair in PAIRS:
+                    if pair[0] not in present or pair[1] not in present:
+                        continue
+                    for kept in ((3, 3), (5, 5), (8, 8), (13, 4), (4, 13)):
+                        projected = prefix_projection(tables, board.position(), dict(zip(pair, kept, strict=True)))
+                        search = Search(rules, projected, strands=(0,), project=False, replay=False)
+                        assert search.run(300) is not Verdict.LOST, (number, str(move), pair, kept)
+            position = play(rules, position, move)

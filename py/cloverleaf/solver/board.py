@@ -923,6 +923,11 @@ class Board:
             return []
         return pair_keys(self.fans)
 
+    def suits_present(self) -> set[int]:
+        """The suits with a card in the fans."""
+        found = self.found
+        return {suit for suit in range(4) if found[suit] < 13}
+
     def pair_projection(self, pair: tuple[int, int]) -> Position:
         """This position seen through the two suits of ``pair``."""
         return pair_projection(self.position(), pair)

@@ -81,3 +81,62 @@ def prefix_projection(tables: Tables, position: Position, kept: dict[int, int]) 
         added += shift > 0
     fans = tuple(tuple(renamed[card] for card in fan if card in renamed) for fan in position.fans)
     return Position(fans + ((),) * added, (found[0], found[1], found[2], found[3]), 0, position.deal)
+
+
+SEPARATOR = b"\x7f"  # between fans in a key: no card's byte
+
+
+class PrefixKeys:
+    """The prefix projections of positions on pairs of suits, ``length`` cards a suit, as keys.
+
+    Positions far apart in a search often agree on where the next few cards
+    of two suits lie, and then have one prefix projection: a verdict found for
+    it is kept under its key. A key is the pair, the lengths kept, and the
+    projected fans sorted (fans are interchangeable in settled positions): one
+    ``bytes.translate`` of the fans per pair, with a table for each pair and
+    foundation heights made once.
+    """
+
+    def __init__(self, tables: Tables, length: int) -> None:
+        self.tables = tables
+        self.length = length
+        self._renames: dict[tuple[int, int, int, int], tuple[bytes, bytes, bytes]] = {}
+
+    def key(self, fans: list[bytes], found: list[int], pair: tuple[int, int]) -> bytes:
+        """The key of the prefix projection of these fans on ``pair`` (see :func:`prefix_projection`)."""
+        first, second = pair
+        rename = self._renames.get((first, second, found[first], found[second]))
+        if rename is None:
+            rename = self._renames[first, second, found[first], found[second]] = self._rename(pair, found)
+        table, delete, head = rename
+        projected = SEPARATOR.join(fans).translate(table, delete).split(SEPARATOR)
+        projected.sort()
+        return head + SEPARATOR.join(projected)
+
+    def _rename(self, pair: tuple[int, int], found: list[int]) -> tuple[bytes, bytes, bytes]:
+        order = self.tables.order
+        table = bytearray(range(256))
+        keep = set()
+        lengths = []
+        added = 0
+        for suit in pair:
+            up = found[suit]
+            length = min(self.length, 13 - up)
+            shift = 13 - length - up
+            for index in range(up, up + length):
+                table[order[suit][index]] = order[suit][index + shift]
+                keep.add(order[suit][index])
+            lengths.append(length)
+            added += shift > 0
+        delete = bytes(card for card in range(52) if card not in keep)
+        return bytes(table), delete, bytes((pair[0], pair[1], lengths[0], lengths[1], added))
+
+    @staticmethod
+    def position(key: bytes) -> Position:
+        """The projected position a key stands for."""
+        first, second, first_length, second_length, added = key[:5]
+        fans = tuple(tuple(fan) for fan in key[5:].split(SEPARATOR))
+        found = [13, 13, 13, 13]
+        found[first] = 13 - first_length
+        found[second] = 13 - second_length
+        return Position(fans + ((),) * added, (found[0], found[1], found[2], found[3]), 0, 0)
