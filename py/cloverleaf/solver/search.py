@@ -148,7 +148,13 @@ class Ladder:
     next one is searched (a longer prefix can only be lost where a shorter one
     is won). A climb ends at a rung that ``RUNG_NODES`` nodes do not decide, or
     when its prefixes would reach the whole pair, whose own projection search
-    covers that; after the last, the ladder is done, with no verdict. Most
+    covers that; after the last, the ladder is done, with no verdict. It is
+    done as well once the pair's own projection is won: a prefix projection
+    keeps less of the position than the pair's, so every rung is won too (the
+    argument of :mod:`.prefixes`, applied to the pair projection). The
+    projections take their turns first, and most pairs are won in their
+    first; so on Clover Leaf deal 374, won, the ladders took 0 nodes instead
+    of 8,297 (all six pairs won in 594 nodes). Most
     rungs are won in a few dozen nodes. The lost prefixes of the slowest
     Clover Leaf and Warfield deals were lost in a few, on the first climb;
     Fan deal 410 is lost only with the whole of one suit, the King that
@@ -156,8 +162,9 @@ class Ladder:
     pair took 57,481). It runs in slices like a :class:`Search`.
     """
 
-    def __init__(self, rules: Rules, position: Position, pair: tuple[int, int]) -> None:
+    def __init__(self, rules: Rules, position: Position, pair: tuple[int, int], projection: Search) -> None:
         self.rules = rules
+        self.projection = projection  # the pair's own projection search: once it is won, so is every rung
         self.tables = tables_for(rules)
         self.position = position
         self.pair = pair
@@ -194,6 +201,8 @@ class Ladder:
         """Search at most ``nodes`` more nodes (and ``work``, as :meth:`Search.run`); the verdict so far."""
         if work is None:
             work = UNBOUNDED
+        if self.projection.verdict is Verdict.SOLVED:
+            self.done = True
         while not self.done and nodes > 0 and work > 0:
             rung = self._rung
             assert rung is not None
@@ -496,8 +505,8 @@ class Search:
                     ]
                     ladders = self._ladders(start)
                     self._ladders_on = bool(ladders)
-                    turns.extend(ladders)
                     turns.extend(self.projections)
+                    turns.extend(ladders)
         return self.verdict
 
     def _ladders(self, start: Board) -> list[Ladder]:
@@ -506,7 +515,11 @@ class Search:
             return []
         position = start.position()
         present = {card // 13 for fan in position.fans for card in fan}
-        return [Ladder(self.rules, position, pair) for pair in PAIRS if pair[0] in present and pair[1] in present]
+        pairs = [pair for pair in PAIRS if pair[0] in present and pair[1] in present]  # as pair_projections
+        return [
+            Ladder(self.rules, position, pair, projection)
+            for pair, projection in zip(pairs, self.projections, strict=True)
+        ]
 
     def _start_cases(self) -> Steps | None:
         """The order proof on the start, splitting cases, in steps (see the class's docstring)."""
