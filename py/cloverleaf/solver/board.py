@@ -69,6 +69,11 @@ class Played(NamedTuple):
     pending: int  # :attr:`Board.pending` before the step
 
 
+# Played from a plain tuple of its four fields: a NamedTuple's own constructor takes some 0.3 us, more
+# than twice this, and advance makes one a node (about 1% of a search's time)
+_new_tuple = tuple.__new__
+
+
 class MisplacedByFan(dict[bytes, int]):
     """fan -> how many of its cards lie above an earlier card of their own suit (see :meth:`Board.misplaced`).
 
@@ -124,8 +129,14 @@ class Tables:
             [bytes(int(self.index[13 * suit + place] < n) for place in range(13)) for n in range(14)]
             for suit in range(4)
         ]
+        # next_masks[suit][n]: 13 bytes, 1 at the place of the suit's foundation card n (none for n = 13)
+        self.next_masks = [
+            [bytes(int(self.index[13 * suit + place] == n) for place in range(13)) for n in range(14)]
+            for suit in range(4)
+        ]
         # slot_of[card]: its rank + 1, the index of the lists by rank that room_lost pads at both ends
         self.slot_of = [card % 13 + 1 for card in range(52)]
+        self.capped = rules.fan_limit is not None
         self.limit = rules.fan_limit if rules.fan_limit is not None else 10**6
         self.returns = rules.foundation_return and not self.in_suit
         self.dead_empties = rules.empty_fan is EmptyFan.NOTHING
@@ -399,7 +410,7 @@ class Board:
         self.pending = card if source == ON_FOUNDATION and self.prune else -1
         saved = self.do(step)
         if dest == REDEAL_STEP:
-            return Played(step, self.autoplay(None) if self.autoplays else [], saved, pending)
+            return _new_tuple(Played, (step, self.autoplay(None) if self.autoplays else [], saved, pending))
         # autoplay starts from the card the step uncovered; most steps uncover one that cannot go
         # up, and then it would play nothing: this skips its set-up for them
         fan = self.fans[source] if source >= 0 else b""
@@ -408,8 +419,8 @@ class Board:
             and (self._autoplay_always or (self._autoplay_settled and self.redeals_left == 0))
             and self.found[fan[-1] // 13] == self.tables.index[fan[-1]]
         ):
-            return Played(step, self.autoplay([source]), None, pending)
-        return Played(step, _NONE_PLAYED, None, pending)
+            return _new_tuple(Played, (step, self.autoplay([source]), None, pending))
+        return _new_tuple(Played, (step, _NONE_PLAYED, None, pending))
 
     def retreat(self, played: Played) -> None:
         """Take back what :meth:`advance` played."""
@@ -628,31 +639,32 @@ class Board:
         t = self.tables
         fans = self.fans
         found = self.found
-        order = t.order
         successor = t.following
         targets = t.targets
         filler = t.filler
         # state[card]: MOVED, or AVAILABLE as a target (an unmoved top below the fan limit's last place,
-        # or a card on its foundation where cards may return), or 0
+        # or a card on its foundation where cards may return: the up masks' 1), or 0
         if t.returns:
             masks = t.up_masks
             state = bytearray(masks[0][found[0]] + masks[1][found[1]] + masks[2][found[2]] + masks[3][found[3]])
         else:
             state = bytearray(52)
-        limit = t.limit
-        for fan in fans:
-            if fan and len(fan) < limit:
-                state[fan[-1]] = AVAILABLE
+        if t.capped:
+            limit = t.limit
+            for fan in fans:
+                if fan and len(fan) < limit:
+                    state[fan[-1]] = AVAILABLE
+        else:
+            for fan in fans:
+                if fan:
+                    state[fan[-1]] = AVAILABLE
         # frontier[fan]: the depth of its top card not yet moved (-1: all moved). An unmoved target is a
         # top once every card above it has moved, that is when it is its fan's frontier card.
         frontier = [len(fan) - 1 for fan in fans]
         empty_possible = not all(fans)
         # ready[card]: 1 for the next card of each suit to go up, every earlier one up or moved
-        ready = bytearray(52)
-        for suit in range(4):
-            card = order[suit][found[suit]]
-            if card >= 0:
-                ready[card] = 1
+        masks = t.next_masks
+        ready = bytearray(masks[0][found[0]] + masks[1][found[1]] + masks[2][found[2]] + masks[3][found[3]])
         left = 52 - found[0] - found[1] - found[2] - found[3]
         # the fans with a card not yet moved: every fan at first, then those a sweep left stuck
         stuck: range | list[int] = range(len(fans))
@@ -731,6 +743,14 @@ class Board:
         receiver of the rank above or below it: the work lists follow ranks,
         and each event (a rank gaining a receiver, a card reaching its
         foundation) wakes only the fans and cards it may free.
+
+        Only the least ``low`` of each rank (``best``) is ever read, where a
+        card of the rank above or below looks for a receiver, so only that is
+        kept: lowering a card's ``low`` lowers ``best`` exactly when it goes
+        below ``best``, and a rank gaining a receiver at depth d lowers the
+        ``low`` of its neighbours' movable cards to d + 1, which lowers their
+        ``best`` to d + 1 whenever any of them can move. The fixed point is the
+        same one, reached by the same steps.
         """
         t = self.tables
         fans = self.fans
@@ -748,8 +768,7 @@ class Board:
         best = [_NEVER] * 15
         offer = [_NEVER] * 15
         blocked: list[list[int]] = [[] for _ in _SLOTS]  # fans whose frontier card of that rank waits for a receiver
-        moving: list[list[int]] = [[] for _ in _SLOTS]  # cards of that rank that can move
-        low = [_NEVER] * 52
+        movable = bytearray(15)  # 1 for a rank with a card that can move
         masks = t.up_masks
         up = bytearray(masks[0][found[0]] + masks[1][found[1]] + masks[2][found[2]] + masks[3][found[3]])
         mobile = bytearray(52)
@@ -768,15 +787,13 @@ class Board:
                 while depth >= 0:
                     card = fan[depth]
                     slot = slot_of[card]
-                    if depth < low[card]:
-                        low[card] = depth
-                        if depth < best[slot]:
-                            best[slot] = depth
-                            if depth < offer[slot - 1]:
-                                offer[slot - 1] = depth
-                            if depth < offer[slot + 1]:
-                                offer[slot + 1] = depth
-                            ranks_todo.append(slot)
+                    if depth < best[slot]:
+                        best[slot] = depth
+                        if depth < offer[slot - 1]:
+                            offer[slot - 1] = depth
+                        if depth < offer[slot + 1]:
+                            offer[slot + 1] = depth
+                        ranks_todo.append(slot)
                     if not up[card]:
                         before = previous[card]
                         if before < 0 or up[before]:
@@ -796,23 +813,21 @@ class Board:
                                 if place >= 0 and place != number and fans[place][frontier[place]] == nxt:
                                     fan_todo.append(place)
                                 break
-                        elif depth and offer[slot] > room:
+                        elif not depth:  # a bottom card leaves only to its foundation
+                            break
+                        elif offer[slot] > room:
                             blocked[slot].append(number)
                             break
-                    if depth == 0 and not up[card]:
-                        break
                     mobile[card] = 1
-                    moving[slot].append(card)
-                    below = offer[slot]
-                    if below < room and below + 1 < low[card]:
-                        low[card] = below = below + 1
-                        if below < best[slot]:
-                            best[slot] = below
-                            if below < offer[slot - 1]:
-                                offer[slot - 1] = below
-                            if below < offer[slot + 1]:
-                                offer[slot + 1] = below
-                            ranks_todo.append(slot)
+                    movable[slot] = 1
+                    below = offer[slot] + 1
+                    if below <= room and below < best[slot]:
+                        best[slot] = below
+                        if below < offer[slot - 1]:
+                            offer[slot - 1] = below
+                        if below < offer[slot + 1]:
+                            offer[slot + 1] = below
+                        ranks_todo.append(slot)
                     depth -= 1
                 frontier[number] = depth
             elif ranks_todo:
@@ -820,22 +835,18 @@ class Board:
                 reach = best[slot]
                 if reach > room:
                     continue
+                above = reach + 1
                 for near in (slot - 1, slot + 1):
                     if blocked[near]:
                         fan_todo.extend(blocked[near])
                         blocked[near] = []
-                    if reach < room:
-                        above = reach + 1
-                        for card in moving[near]:
-                            if above < low[card]:
-                                low[card] = above
-                                if above < best[near]:
-                                    best[near] = above
-                                    if above < offer[near - 1]:
-                                        offer[near - 1] = above
-                                    if above < offer[near + 1]:
-                                        offer[near + 1] = above
-                                    ranks_todo.append(near)
+                    if above <= room and movable[near] and above < best[near]:
+                        best[near] = above
+                        if above < offer[near - 1]:
+                            offer[near - 1] = above
+                        if above < offer[near + 1]:
+                            offer[near + 1] = above
+                        ranks_todo.append(near)
                 for suit in returning:
                     i = waiting[suit]
                     while i >= 0:
@@ -845,16 +856,15 @@ class Board:
                         if below > room:
                             break
                         mobile[card] = 1
-                        moving[near].append(card)
-                        if below < room and below + 1 < low[card]:
-                            low[card] = below = below + 1
-                            if below < best[near]:
-                                best[near] = below
-                                if below < offer[near - 1]:
-                                    offer[near - 1] = below
-                                if below < offer[near + 1]:
-                                    offer[near + 1] = below
-                                ranks_todo.append(near)
+                        movable[near] = 1
+                        below += 1
+                        if below <= room and below < best[near]:
+                            best[near] = below
+                            if below < offer[near - 1]:
+                                offer[near - 1] = below
+                            if below < offer[near + 1]:
+                                offer[near + 1] = below
+                            ranks_todo.append(near)
                         i -= 1
                     waiting[suit] = i
             else:
