@@ -493,13 +493,12 @@ class Board:
             if not fan:
                 continue
             card = fan[-1]
-            suit = card // 13
             if len(fan) > 1:
                 under = fan[-2]
                 need = index[under] - found[under // 13]
             else:
                 need = -1
-            if not autoplays and found[suit] == index[card]:
+            if not autoplays and found[card // 13] == index[card]:
                 scored.append((-100, (card, source, ON_FOUNDATION)))
             if need < 0 and sole_stays:
                 continue
