@@ -913,9 +913,9 @@ class Board:
         Each of them must leave its fan before it can go up, and where fans
         are capped that takes room: a lower bound on the moves onto fans still
         to be made. Each fan's count is worked out once, the first time that
-        fan is met (:class:`MisplacedByFan`): the search meets the same few
-        thousand fans again and again, and a look-up costs far less than the
-        count.
+        fan is met (:class:`MisplacedByFan`): a search meets the same few
+        hundred fans again and again (409 in the 100,000 nodes of Shamrocks II
+        deal 3), and a look-up costs far less than the count.
         """
         return sum(map(self.tables.misplaced_by_fan.__getitem__, self.fans))
 
