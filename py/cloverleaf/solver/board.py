@@ -55,6 +55,8 @@ _SUIT_OF = bytes(byte // 13 if byte < 52 else 0xFF for byte in range(256))  # ca
 _PENDING = [bytes((0xC0 + card,)) for card in range(52)]
 
 Step = tuple[int, int, int]
+AVAILABLE, MOVED = 1, 2  # what Board.schedule_lost knows of a card
+_SLOTS = range(15)  # the ranks -1 to 13, by rank + 1
 _NONE_PLAYED: list[Step] = []  # the foundation moves after most steps: none (shared, never changed)
 
 
@@ -65,6 +67,36 @@ class Played(NamedTuple):
     auto: list[Step]
     saved: object
     pending: int  # :attr:`Board.pending` before the step
+
+
+# Played from a plain tuple of its four fields: a NamedTuple's own constructor takes some 0.3 us, more
+# than twice this, and advance makes one a node (about 1% of a search's time)
+_new_tuple = tuple.__new__
+
+
+class MisplacedByFan(dict[bytes, int]):
+    """fan -> how many of its cards lie above an earlier card of their own suit (see :meth:`Board.misplaced`).
+
+    Filled as fans are met. Where fans hold three cards at most (the only
+    games that count misplaced cards), it can hold no more than the 135,000
+    or so fans there are.
+    """
+
+    def __init__(self, before: bytes) -> None:
+        super().__init__()
+        self.before = before  # as Tables.before
+
+    def __missing__(self, fan: bytes) -> int:
+        before = self.before
+        total = 0
+        if len(fan) > 1:
+            bottom = 52 * fan[0]
+            second = fan[1]
+            total += before[bottom + second]
+            for top in fan[2:]:  # where fans hold three cards at most, the one card at depth 2
+                total += before[bottom + top] | before[52 * second + top]
+        self[fan] = total
+        return total
 
 
 class Tables:
@@ -91,6 +123,20 @@ class Tables:
             for card in range(52)
         ]
         self.filler = [rules.fills_empty_fan(card) for card in range(52)]
+        # up_masks[suit][n]: 13 bytes, 1 at the places (card - 13 * suit) of the suit's first n foundation
+        # cards: four of them, one for each suit's count, mark the cards on the foundations
+        self.up_masks = [
+            [bytes(int(self.index[13 * suit + place] < n) for place in range(13)) for n in range(14)]
+            for suit in range(4)
+        ]
+        # next_masks[suit][n]: 13 bytes, 1 at the place of the suit's foundation card n (none for n = 13)
+        self.next_masks = [
+            [bytes(int(self.index[13 * suit + place] == n) for place in range(13)) for n in range(14)]
+            for suit in range(4)
+        ]
+        # slot_of[card]: its rank + 1, the index of the lists by rank that room_lost pads at both ends
+        self.slot_of = [card % 13 + 1 for card in range(52)]
+        self.capped = rules.fan_limit is not None
         self.limit = rules.fan_limit if rules.fan_limit is not None else 10**6
         self.returns = rules.foundation_return and not self.in_suit
         self.dead_empties = rules.empty_fan is EmptyFan.NOTHING
@@ -98,6 +144,7 @@ class Tables:
         self.room = rules.fan_limit is not None and self.dead_empties and not self.in_suit
         # the search's cost counts misplaced cards there, with fans of three (see :meth:`Board.cost`)
         self.counts_misplaced = self.room and self.limit == 3
+        self.misplaced_by_fan = MisplacedByFan(self.before)
         # the one-suit games (see :mod:`.suits`): only where fans build in suit
         self.suits = SuitGames(self) if self.in_suit else None
 
@@ -304,7 +351,7 @@ class Board:
         where = self.where
         found = self.found
         index = t.index
-        order = t.order
+        successor = t.following
         played: list[Step] = []
         todo = [fan[-1] for fan in fans if fan] if sources is None else [
             fans[s][-1] for s in sources if fans[s]
@@ -326,14 +373,26 @@ class Board:
             played.append((card, source, ON_FOUNDATION))
             if len(fan) > 1:
                 todo.append(fan[-2])
-            following = order[suit][found[suit]]
+            following = successor[card]
             if following >= 0:
                 todo.append(following)
         return played
 
     def unplay(self, played: list[Step]) -> None:
-        for step in reversed(played):
-            self.undo(step, None)
+        """Take back the foundation moves :meth:`autoplay` played.
+
+        What :meth:`undo` does for each, written out for the one kind of step
+        there is here (a fan's top to its foundation): a move brings some
+        seven of them in Clover Leaf, and a call per step cost about 2% of a
+        search's time.
+        """
+        fans = self.fans
+        found = self.found
+        where = self.where
+        for card, source, _dest in reversed(played):
+            fans[source] += _BYTE[card]
+            found[card // 13] -= 1
+            where[card] = source
 
     def settle(self) -> list[Step]:
         """The foundation moves :meth:`autoplay` plays from a fresh board (none where it does not apply)."""
@@ -351,7 +410,7 @@ class Board:
         self.pending = card if source == ON_FOUNDATION and self.prune else -1
         saved = self.do(step)
         if dest == REDEAL_STEP:
-            return Played(step, self.autoplay(None) if self.autoplays else [], saved, pending)
+            return _new_tuple(Played, (step, self.autoplay(None) if self.autoplays else [], saved, pending))
         # autoplay starts from the card the step uncovered; most steps uncover one that cannot go
         # up, and then it would play nothing: this skips its set-up for them
         fan = self.fans[source] if source >= 0 else b""
@@ -360,8 +419,8 @@ class Board:
             and (self._autoplay_always or (self._autoplay_settled and self.redeals_left == 0))
             and self.found[fan[-1] // 13] == self.tables.index[fan[-1]]
         ):
-            return Played(step, self.autoplay([source]), None, pending)
-        return Played(step, _NONE_PLAYED, None, pending)
+            return _new_tuple(Played, (step, self.autoplay([source]), None, pending))
+        return _new_tuple(Played, (step, _NONE_PLAYED, None, pending))
 
     def retreat(self, played: Played) -> None:
         """Take back what :meth:`advance` played."""
@@ -411,42 +470,42 @@ class Board:
             return self.legal_steps()
         t = self.tables
         fans = self.fans
-        where = self.where
         found = self.found
         index = t.index
         targets = t.targets
         filler = t.filler
         limit = t.limit
-        settled = self.settled
-        autoplays = self.autoplays
+        settled = self.redeals_left == 0  # the properties, read once (this runs for every expansion)
+        autoplays = self._autoplay_always or (self._autoplay_settled and settled)
         sole_stays = settled and t.dead_empties
+        # receiver[card]: the fan whose top it is, where that fan has room for one more card (else -1); a
+        # receiver is never a fan's own top card, since no card builds on itself
+        receiver = [-1] * 52
         empty = -1
-        if settled:
-            for number, fan in enumerate(fans):
-                if not fan:
-                    empty = number
-                    break
+        for number, fan in enumerate(fans):
+            if fan:
+                if len(fan) < limit:
+                    receiver[fan[-1]] = number
+            elif empty < 0:
+                empty = number
         scored: list[tuple[int, Step]] = []
         for source, fan in enumerate(fans):
             if not fan:
                 continue
             card = fan[-1]
-            suit = card // 13
             if len(fan) > 1:
                 under = fan[-2]
                 need = index[under] - found[under // 13]
             else:
                 need = -1
-            if not autoplays and found[suit] == index[card]:
+            if not autoplays and found[card // 13] == index[card]:
                 scored.append((-100, (card, source, ON_FOUNDATION)))
             if need < 0 and sole_stays:
                 continue
             for target in targets[card]:
-                dest = where[target]
-                if dest >= 0 and dest != source:
-                    dest_fan = fans[dest]
-                    if dest_fan[-1] == target and len(dest_fan) < limit:
-                        scored.append((need, (card, source, dest)))
+                dest = receiver[target]
+                if dest >= 0:
+                    scored.append((need, (card, source, dest)))
             if filler[card] and (len(fan) > 1 or not settled):
                 if settled:
                     if empty >= 0:
@@ -461,11 +520,9 @@ class Board:
                 if found[suit]:
                     card = order[suit][found[suit] - 1]
                     for target in targets[card]:
-                        dest = where[target]
+                        dest = receiver[target]
                         if dest >= 0:
-                            dest_fan = fans[dest]
-                            if dest_fan[-1] == target and len(dest_fan) < limit:
-                                scored.append((30, (card, ON_FOUNDATION, dest)))
+                            scored.append((30, (card, ON_FOUNDATION, dest)))
         scored.sort(key=_SCORE)
         steps = [step for _, step in scored]
         if self.pending >= 0:
@@ -580,60 +637,73 @@ class Board:
         """
         t = self.tables
         fans = self.fans
-        where = self.where
-        index = t.index
-        order = t.order
+        found = self.found
+        successor = t.following
         targets = t.targets
         filler = t.filler
-        returns = t.returns
-        moved = bytearray(52)
-        found = self.found
+        # state[card]: MOVED, or AVAILABLE as a target (an unmoved top below the fan limit's last place,
+        # or a card on its foundation where cards may return: the up masks' 1), or 0
+        if t.returns:
+            masks = t.up_masks
+            state = bytearray(masks[0][found[0]] + masks[1][found[1]] + masks[2][found[2]] + masks[3][found[3]])
+        else:
+            state = bytearray(52)
+        if t.capped:
+            limit = t.limit
+            for fan in fans:
+                if fan and len(fan) < limit:
+                    state[fan[-1]] = AVAILABLE
+        else:
+            for fan in fans:
+                if fan:
+                    state[fan[-1]] = AVAILABLE
         # frontier[fan]: the depth of its top card not yet moved (-1: all moved). An unmoved target is a
         # top once every card above it has moved, that is when it is its fan's frontier card.
         frontier = [len(fan) - 1 for fan in fans]
         empty_possible = not all(fans)
-        ready = [order[0][found[0]], order[1][found[1]], order[2][found[2]], order[3][found[3]]]
-        last = t.limit - 1
+        # ready[card]: 1 for the next card of each suit to go up, every earlier one up or moved
+        masks = t.next_masks
+        ready = bytearray(masks[0][found[0]] + masks[1][found[1]] + masks[2][found[2]] + masks[3][found[3]])
         left = 52 - found[0] - found[1] - found[2] - found[3]
+        # the fans with a card not yet moved: every fan at first, then those a sweep left stuck
+        stuck: range | list[int] = range(len(fans))
         changed = True
-        while changed:
+        while changed and left:
             changed = False
-            for number, fan in enumerate(fans):
-                depth = frontier[number]
+            still: list[int] = []
+            for number in stuck:
+                fan = fans[number]
+                depth = start = frontier[number]
                 while depth >= 0:
                     card = fan[depth]
-                    suit = card // 13
-                    if card != ready[suit]:
+                    if ready[card]:  # it goes up, and so may the next card of its suit not moved yet
+                        following = successor[card]
+                        while following >= 0 and state[following] == MOVED:
+                            following = successor[following]
+                        if following >= 0:
+                            ready[following] = 1
+                    else:
                         for target in targets[card]:
-                            other = where[target]
-                            if other < 0:
-                                if returns:
-                                    break
-                            elif moved[target] or (
-                                other != number and fans[other][frontier[other]] == target
-                                and frontier[other] < last
-                            ):
+                            if state[target]:
                                 break
                         else:
                             if not (filler[card] and empty_possible):
+                                still.append(number)
                                 break
-                    moved[card] = 1
-                    left -= 1
+                    state[card] = MOVED
                     depth -= 1
+                if depth != start:
                     changed = True
-                    if ready[suit] == card:
-                        i = index[card] + 1
-                        following = order[suit][i]
-                        while following >= 0 and moved[following]:
-                            i += 1
-                            following = order[suit][i]
-                        ready[suit] = following
-                frontier[number] = depth
-                if depth < 0 and fan:
-                    empty_possible = True
-            if not left:
-                return False
-        return True
+                    left -= start - depth
+                    frontier[number] = depth
+                    # the card uncovered is a top now, below the last place (the cards uncovered on the
+                    # way moved: no other fan was looked at in between)
+                    if depth >= 0:
+                        state[fan[depth]] = AVAILABLE
+                    else:
+                        empty_possible = True
+            stuck = still
+        return left > 0
 
     def room_lost(self) -> bool:
         """Whether some card in a fan can never reach its foundation for want of room.
@@ -672,6 +742,14 @@ class Board:
         receiver of the rank above or below it: the work lists follow ranks,
         and each event (a rank gaining a receiver, a card reaching its
         foundation) wakes only the fans and cards it may free.
+
+        Only the least ``low`` of each rank (``best``) is ever read, where a
+        card of the rank above or below looks for a receiver, so only that is
+        kept: lowering a card's ``low`` lowers ``best`` exactly when it goes
+        below ``best``, and a rank gaining a receiver at depth d lowers the
+        ``low`` of its neighbours' movable cards to d + 1, which lowers their
+        ``best`` to d + 1 whenever any of them can move. The fixed point is the
+        same one, reached by the same steps.
         """
         t = self.tables
         fans = self.fans
@@ -680,20 +758,24 @@ class Board:
         order = t.order
         previous = t.previous
         successor = t.following
+        slot_of = t.slot_of
         room = t.limit - 2
-        # by rank + 1 (ranks -1 and 13 pad the ends): the least depth at which a card of that rank can be a top
+        # by rank + 1 (ranks -1 and 13 pad the ends): the least depth at which a card of that rank can be a
+        # top, and (offer) the least of that of the ranks on either side: where a card of the rank can be put.
+        # offer is best's neighbours' least kept at hand: best changes a few times a call, where the cards
+        # read offer some fifty times. Every change of best goes with the one of offer, and a rank to do.
         best = [_NEVER] * 15
-        blocked: list[list[int]] = [[] for _ in range(15)]  # fans whose frontier card of that rank waits for a receiver
-        moving: list[list[int]] = [[] for _ in range(15)]  # cards of that rank that can move
-        low = [_NEVER] * 52
-        up = bytearray(52)
+        offer = [_NEVER] * 15
+        blocked: list[list[int]] = [[] for _ in _SLOTS]  # fans whose frontier card of that rank waits for a receiver
+        movable = bytearray(15)  # 1 for a rank with a card that can move
+        masks = t.up_masks
+        up = bytearray(masks[0][found[0]] + masks[1][found[1]] + masks[2][found[2]] + masks[3][found[3]])
         mobile = bytearray(52)
-        for suit in range(4):
-            for i in range(found[suit]):
-                up[order[suit][i]] = 1
         left = 52 - found[0] - found[1] - found[2] - found[3]
         frontier = [len(fan) - 1 for fan in fans]
-        waiting = [found[suit] - 1 for suit in range(4)] if self.returns else [-1, -1, -1, -1]
+        # the suits whose foundation cards may come back, and the place of the next one to come back
+        returning = range(4) if self.returns else ()
+        waiting = [found[0] - 1, found[1] - 1, found[2] - 1, found[3] - 1]
         fan_todo = list(range(len(fans)))
         ranks_todo: list[int] = []
         while True:
@@ -703,12 +785,14 @@ class Board:
                 depth = frontier[number]
                 while depth >= 0:
                     card = fan[depth]
-                    slot = card % 13 + 1
-                    if depth < low[card]:
-                        low[card] = depth
-                        if depth < best[slot]:
-                            best[slot] = depth
-                            ranks_todo.append(slot)
+                    slot = slot_of[card]
+                    if depth < best[slot]:
+                        best[slot] = depth
+                        if depth < offer[slot - 1]:
+                            offer[slot - 1] = depth
+                        if depth < offer[slot + 1]:
+                            offer[slot + 1] = depth
+                        ranks_todo.append(slot)
                     if not up[card]:
                         before = previous[card]
                         if before < 0 or up[before]:
@@ -728,19 +812,21 @@ class Board:
                                 if place >= 0 and place != number and fans[place][frontier[place]] == nxt:
                                     fan_todo.append(place)
                                 break
-                        elif depth and best[slot - 1] > room and best[slot + 1] > room:
+                        elif not depth:  # a bottom card leaves only to its foundation
+                            break
+                        elif offer[slot] > room:
                             blocked[slot].append(number)
                             break
-                    if depth == 0 and not up[card]:
-                        break
                     mobile[card] = 1
-                    moving[slot].append(card)
-                    below = best[slot - 1] if best[slot - 1] < best[slot + 1] else best[slot + 1]
-                    if below < room and below + 1 < low[card]:
-                        low[card] = below + 1
-                        if below + 1 < best[slot]:
-                            best[slot] = below + 1
-                            ranks_todo.append(slot)
+                    movable[slot] = 1
+                    below = offer[slot] + 1
+                    if below <= room and below < best[slot]:
+                        best[slot] = below
+                        if below < offer[slot - 1]:
+                            offer[slot - 1] = below
+                        if below < offer[slot + 1]:
+                            offer[slot + 1] = below
+                        ranks_todo.append(slot)
                     depth -= 1
                 frontier[number] = depth
             elif ranks_todo:
@@ -748,32 +834,36 @@ class Board:
                 reach = best[slot]
                 if reach > room:
                     continue
+                above = reach + 1
                 for near in (slot - 1, slot + 1):
                     if blocked[near]:
                         fan_todo.extend(blocked[near])
                         blocked[near] = []
-                    if reach < room:
-                        for card in moving[near]:
-                            if reach + 1 < low[card]:
-                                low[card] = reach + 1
-                                if reach + 1 < best[near]:
-                                    best[near] = reach + 1
-                                    ranks_todo.append(near)
-                for suit in range(4):
+                    if above <= room and movable[near] and above < best[near]:
+                        best[near] = above
+                        if above < offer[near - 1]:
+                            offer[near - 1] = above
+                        if above < offer[near + 1]:
+                            offer[near + 1] = above
+                        ranks_todo.append(near)
+                for suit in returning:
                     i = waiting[suit]
                     while i >= 0:
                         card = order[suit][i]
-                        near = card % 13 + 1
-                        if best[near - 1] > room and best[near + 1] > room:
+                        near = slot_of[card]
+                        below = offer[near]
+                        if below > room:
                             break
                         mobile[card] = 1
-                        moving[near].append(card)
-                        below = best[near - 1] if best[near - 1] < best[near + 1] else best[near + 1]
-                        if below < room and below + 1 < low[card]:
-                            low[card] = below + 1
-                            if below + 1 < best[near]:
-                                best[near] = below + 1
-                                ranks_todo.append(near)
+                        movable[near] = 1
+                        below += 1
+                        if below <= room and below < best[near]:
+                            best[near] = below
+                            if below < offer[near - 1]:
+                                offer[near - 1] = below
+                            if below < offer[near + 1]:
+                                offer[near + 1] = below
+                            ranks_todo.append(near)
                         i -= 1
                     waiting[suit] = i
             else:
@@ -822,18 +912,12 @@ class Board:
 
         Each of them must leave its fan before it can go up, and where fans
         are capped that takes room: a lower bound on the moves onto fans still
-        to be made.
+        to be made. Each fan's count is worked out once, the first time that
+        fan is met (:class:`MisplacedByFan`): a search meets the same few
+        hundred fans again and again (409 in the 100,000 nodes of Shamrocks II
+        deal 3), and a look-up costs far less than the count.
         """
-        before = self.tables.before
-        total = 0
-        for fan in self.fans:
-            if len(fan) > 1:
-                bottom = 52 * fan[0]
-                second = fan[1]
-                total += before[bottom + second]
-                for top in fan[2:]:  # where fans hold three cards at most, the one card at depth 2
-                    total += before[bottom + top] | before[52 * second + top]
-        return total
+        return sum(map(self.tables.misplaced_by_fan.__getitem__, self.fans))
 
     def cost(self) -> int:
         """How promising this position looks, lower first (a heuristic that only orders the search).
