@@ -306,7 +306,7 @@ class Search:
     recur (positions far apart in the search mostly agree on where the next
     five hearts lie), so each is searched once, within ``PREFIX_NODES``,
     and its verdict kept by key. On Clover Leaf deal 531, won, two of them
-    proved lost cut 2,194 positions, and the search took 55,353 nodes
+    proved lost cut 2,194 positions, and the search took 51,029 nodes
     instead of 134,715. Where none is lost among the first ``PREFIX_TRIAL``
     searched, the looking stops: on the other slow deals of Clover Leaf,
     Warfield and Fan none was, and it cost 2-5% more nodes for nothing.
