@@ -179,6 +179,25 @@ def test_the_next_hint_continues_the_plan_without_searching(api: Api) -> None:
     assert (second["move"], second["nodes"]) == (plan[1], 0)
 
 
+@pytest.mark.parametrize("auto_move", [True, False])
+def test_a_rated_deal_gives_its_first_hint_without_searching(api: Api, auto_move: bool) -> None:
+    # The page rates every new deal; the rating's solution becomes the plan (auto move on only:
+    # the rating searches with it forced on), so the first hint is the plan's move at once.
+    ok(api, "new", game="shamrocks", deal="101")
+    ok(api, "settings", autoMove=auto_move)
+    rating = run_job(api, kind="difficulty", game="shamrocks", deal="101")
+    assert rating["verdict"] == "solved"
+    hint = run_job(api, kind="hint")
+    assert hint["verdict"] == "solved" and hint["move"] is not None
+    assert (hint["nodes"] == 0) is auto_move
+
+
+def test_a_rating_of_another_deal_makes_no_plan(api: Api) -> None:
+    ok(api, "new", game="shamrocks", deal="101")
+    assert run_job(api, kind="difficulty", game="shamrocks", deal="104")["verdict"] == "solved"
+    assert run_job(api, kind="hint")["nodes"] > 0
+
+
 def test_clicking_the_hinted_card_plays_the_hinted_move(api: Api) -> None:
     """Clover Leaf deal 1: 7D may go onto fan 5 (where a click sends it) or fan 7.
     With a plan that wants fan 7, the hint says fan 7, and a click then plays it."""

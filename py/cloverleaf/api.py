@@ -277,6 +277,30 @@ class Api:
             reply["lostMove"] = _decision_json(session, number)
         return reply
 
+    def plan_from_rating(self, rating: DealDifficulty) -> None:
+        """Make the solution a deal's rating found the plan of the game in progress, if it is that deal's.
+
+        The page rates every new deal in the background, and the rating's
+        search wins most deals from their start: with its solution as the
+        plan, the first hints along it are answered at once instead of by a
+        new search (a few thousand nodes at a Shamrocks deal's start, seconds
+        on a phone). Only for the deal and game rated, with auto move on (the
+        rating searches with it forced on), and only where no hint has made a
+        plan yet. A player who has left the solution's line meanwhile is not
+        on the plan, and the next hint searches as before.
+        """
+        session = self._session
+        if (
+            session is None
+            or not rating.solution
+            or session.plan
+            or session.rules != rating.rules
+            or session.deal_number != rating.number
+            or not session.settings.auto_move
+        ):
+            return
+        session.follow(rating.solution, back=session.decisions)
+
     # -- jobs ---------------------------------------------------------------------------
 
     def start_job(self, job: _HintJob | Job) -> dict[str, Json]:
@@ -488,6 +512,8 @@ def _job_step(api: Api, params: Params) -> Json:
     if result is None:
         return {"done": False}
     del api.jobs[number]
+    if isinstance(job, DealDifficulty):
+        api.plan_from_rating(job)
     if isinstance(job, (NextSolvableDeal, DealDifficulty)):  # deal numbers travel as strings (past 2**53)
         found = {key: value for key, value in result.items() if key not in ("moves", "solution")}
         result = {**found, "deal": str(result["deal"])}

@@ -24,6 +24,7 @@ from enum import Enum
 from typing import Any
 
 from ..deals import deal
+from ..position import Move
 from ..rules import Rules
 from .search import Search, Verdict
 
@@ -65,6 +66,11 @@ class DealDifficulty:
         self.budget = rules.solver.deal_budget if budget is None else budget
         self._search = Search(rules, deal(rules, number), forced_autoplay=True)
         self._result: dict[str, Any] | None = None
+
+    @property
+    def solution(self) -> tuple[Move, ...]:
+        """The solution the rating's search found from the deal (empty unless solved)."""
+        return self._search.solution
 
     def step(self, nodes: int) -> dict[str, Any] | None:
         search = self._search
