@@ -84,6 +84,7 @@ def prefix_projection(tables: Tables, position: Position, kept: dict[int, int]) 
 
 
 SEPARATOR = b"\x7f"  # between fans in a key: no card's byte
+KEYS_KEPT = 100_000  # keys kept by unsorted projection for one pair and heights before they start again
 
 
 class PrefixKeys:
@@ -100,20 +101,35 @@ class PrefixKeys:
     def __init__(self, tables: Tables, length: int) -> None:
         self.tables = tables
         self.length = length
-        self._renames: dict[tuple[int, int, int, int], tuple[bytes, bytes, bytes]] = {}
+        # (pair, foundation heights) -> the translate table, the cards deleted, the key's head, and the keys
+        # known by the projected fans unsorted (see key)
+        self._renames: dict[tuple[int, int, int, int], tuple[bytes, bytes, bytes, dict[bytes, bytes]]] = {}
 
     def key(self, fans: list[bytes], found: list[int], pair: tuple[int, int]) -> bytes:
-        """The key of the prefix projection of these fans on ``pair`` (see :func:`prefix_projection`)."""
+        """The key of the prefix projection of these fans on ``pair`` (see :func:`prefix_projection`).
+
+        The key is looked up first by the projected fans unsorted, among those
+        of the same pair and foundation heights (the head of the key depends
+        on the heights, not only on the projected cards): the positions of a
+        search keep their fans in place, so this skips most splits, sorts and
+        joins.
+        """
         first, second = pair
         rename = self._renames.get((first, second, found[first], found[second]))
         if rename is None:
             rename = self._renames[first, second, found[first], found[second]] = self._rename(pair, found)
-        table, delete, head = rename
-        projected = SEPARATOR.join(fans).translate(table, delete).split(SEPARATOR)
-        projected.sort()
-        return head + SEPARATOR.join(projected)
+        table, delete, head, known = rename
+        unsorted = SEPARATOR.join(fans).translate(table, delete)
+        key = known.get(unsorted)
+        if key is None:
+            if len(known) > KEYS_KEPT:
+                known.clear()
+            projected = unsorted.split(SEPARATOR)
+            projected.sort()
+            key = known[unsorted] = head + SEPARATOR.join(projected)
+        return key
 
-    def _rename(self, pair: tuple[int, int], found: list[int]) -> tuple[bytes, bytes, bytes]:
+    def _rename(self, pair: tuple[int, int], found: list[int]) -> tuple[bytes, bytes, bytes, dict[bytes, bytes]]:
         order = self.tables.order
         table = bytearray(range(256))
         keep = set()
@@ -129,7 +145,7 @@ class PrefixKeys:
             lengths.append(length)
             added += shift > 0
         delete = bytes(card for card in range(52) if card not in keep)
-        return bytes(table), delete, bytes((pair[0], pair[1], lengths[0], lengths[1], added))
+        return bytes(table), delete, bytes((pair[0], pair[1], lengths[0], lengths[1], added)), {}
 
     @staticmethod
     def position(key: bytes) -> Position:

@@ -44,7 +44,7 @@ from typing import Any
 from ..engine import is_won, play
 from ..position import REDEAL, Move, Position
 from ..rules import Rules
-from .board import REDEAL_STEP, Board, Step, tables_for, waiting_in
+from .board import ON_FOUNDATION, REDEAL_STEP, Board, Step, tables_for, waiting_in
 from .hosts import Steps
 from .prefixes import PrefixKeys, prefix_projection
 from .prefixes import applies as prefixes_apply
@@ -390,6 +390,7 @@ class Search:
         self.table: dict[bytes, tuple[bytes | None, int]] = {}
         self.expanded: set[bytes] = set()
         self.strands = [Strand(depth_weight) for depth_weight in strands or rules.solver.strands]
+        self._queues = [(strand.queue, strand.depth_weight) for strand in self.strands]  # read by _push, once a node
         self.projections: list[Search] = []
         self.nodes = 0
         self.work = 0  # nodes plus the positions cut on expansion: what a slice's time follows (see run)
@@ -558,8 +559,8 @@ class Search:
         self._count += 1
         order = -self._count
         state = self.board.state()
-        for strand in self.strands:
-            heappush(strand.queue, (cost + (strand.depth_weight * depth >> 3), order, key, state, depth))
+        for queue, depth_weight in self._queues:
+            heappush(queue, (cost + (depth_weight * depth >> 3), order, key, state, depth))
 
     def _expand(self, strand: Strand, limit: int, work: int) -> int:
         """Let ``strand`` search at most ``limit`` nodes; the nodes it used (fewer when it runs out of work).
@@ -639,8 +640,11 @@ class Search:
             if key in table or key in lost:
                 retreat(played)
                 continue
-            table[key] = (parent, _pack(step) | AUTOPLAYED if played.auto else _pack(step))
-            if won() or key in winnable:
+            card, source, dest = step
+            packed = (card & 63) | (source + 2) << 6 | (dest + 2) << 12  # _pack, written out
+            table[key] = (parent, packed | AUTOPLAYED if played.auto else packed)
+            # won only once a card went up (the position expanded was not won: a search ends at a win)
+            if ((dest == ON_FOUNDATION or played.auto) and won()) or key in winnable:
                 strand.next = at
                 self.work += cut
                 self._solved(key)
