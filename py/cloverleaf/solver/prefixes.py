@@ -56,8 +56,11 @@ position, so once a prefix is lost every longer one is.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..position import Position
 from .board import Tables
+from .suits import SEPARATOR
 
 
 def applies(tables: Tables) -> bool:
@@ -67,23 +70,30 @@ def applies(tables: Tables) -> bool:
 
 def prefix_projection(tables: Tables, position: Position, kept: dict[int, int]) -> Position:
     """``position`` seen through the next ``kept[suit]`` cards of each suit of ``kept``, renamed (see above)."""
+    renamed, found, added = _renaming(tables, position.foundations, kept)
+    fans = tuple(tuple(renamed[card] for card in fan if card in renamed) for fan in position.fans)
+    return Position(fans + ((),) * added, (found[0], found[1], found[2], found[3]), 0, position.deal)
+
+
+def _renaming(
+    tables: Tables, foundations: Sequence[int], kept: dict[int, int]
+) -> tuple[dict[int, int], list[int], int]:
+    """The new name of each card kept, the foundations after, and how many empty fans are added."""
     order = tables.order
     found = [13, 13, 13, 13]
     renamed: dict[int, int] = {}
     added = 0
     for suit, length in kept.items():
-        up = position.foundations[suit]
+        up = foundations[suit]
         length = min(length, 13 - up)
         found[suit] = 13 - length
         shift = 13 - length - up
         for index in range(up, up + length):
             renamed[order[suit][index]] = order[suit][index + shift]
         added += shift > 0
-    fans = tuple(tuple(renamed[card] for card in fan if card in renamed) for fan in position.fans)
-    return Position(fans + ((),) * added, (found[0], found[1], found[2], found[3]), 0, position.deal)
+    return renamed, found, added
 
 
-SEPARATOR = b"\x7f"  # between fans in a key: no card's byte
 KEYS_KEPT = 100_000  # keys kept by unsorted projection for one pair and heights before they start again
 
 
@@ -130,22 +140,13 @@ class PrefixKeys:
         return key
 
     def _rename(self, pair: tuple[int, int], found: list[int]) -> tuple[bytes, bytes, bytes, dict[bytes, bytes]]:
-        order = self.tables.order
+        renamed, after, added = _renaming(self.tables, found, {suit: self.length for suit in pair})
         table = bytearray(range(256))
-        keep = set()
-        lengths = []
-        added = 0
-        for suit in pair:
-            up = found[suit]
-            length = min(self.length, 13 - up)
-            shift = 13 - length - up
-            for index in range(up, up + length):
-                table[order[suit][index]] = order[suit][index + shift]
-                keep.add(order[suit][index])
-            lengths.append(length)
-            added += shift > 0
-        delete = bytes(card for card in range(52) if card not in keep)
-        return bytes(table), delete, bytes((pair[0], pair[1], lengths[0], lengths[1], added)), {}
+        for card, name in renamed.items():
+            table[card] = name
+        delete = bytes(card for card in range(52) if card not in renamed)
+        head = bytes((pair[0], pair[1], 13 - after[pair[0]], 13 - after[pair[1]], added))
+        return bytes(table), delete, head, {}
 
     @staticmethod
     def position(key: bytes) -> Position:
