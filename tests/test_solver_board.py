@@ -87,6 +87,24 @@ def test_advance_and_retreat_restore_the_board_exactly(rules: Rules, number: int
 
 
 @settings(max_examples=40, deadline=None)
+@given(games, numbers, choices)
+def test_advance_plays_a_step_as_do_does_then_the_foundation_moves(rules: Rules, number: int, picks: list[int]) -> None:
+    # advance writes out do's move (and retreat undo's) to save a call a node: the copies must agree
+    tables = tables_for(rules)
+    for walked in random_walk(rules, deal(rules, number), picks):
+        start = Board(tables, walked)
+        start.settle()  # as the search's positions are: advance's foundation moves start from the card uncovered
+        position = start.position()
+        for step in start.moves():
+            advanced, done = Board(tables, position), Board(tables, position)
+            advanced.advance(step)
+            done.do(step)
+            if done.autoplays:
+                done.autoplay(None)
+            assert advanced.position() == done.position()
+
+
+@settings(max_examples=40, deadline=None)
 @given(st.sampled_from([rules for rules in CATALOGUE if tables_for(rules).counts_misplaced]), numbers, choices)
 def test_misplaced_counts_the_cards_above_an_earlier_card_of_their_own_suit(
     rules: Rules, number: int, picks: list[int]
