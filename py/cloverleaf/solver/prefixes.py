@@ -60,7 +60,7 @@ from collections.abc import Sequence
 
 from ..position import Position
 from .board import Tables
-from .suits import SEPARATOR
+from .suits import SEPARATOR, known_key
 
 
 def applies(tables: Tables) -> bool:
@@ -94,7 +94,6 @@ def _renaming(
     return renamed, found, added
 
 
-KEYS_KEPT = 100_000  # keys kept by unsorted projection for one pair and heights before they start again
 
 
 class PrefixKeys:
@@ -118,26 +117,17 @@ class PrefixKeys:
     def key(self, fans: list[bytes], found: list[int], pair: tuple[int, int]) -> bytes:
         """The key of the prefix projection of these fans on ``pair`` (see :func:`prefix_projection`).
 
-        The key is looked up first by the projected fans unsorted, among those
-        of the same pair and foundation heights (the head of the key depends
-        on the heights, not only on the projected cards): the positions of a
-        search keep their fans in place, so this skips most splits, sorts and
-        joins.
+        The key is looked up first by the projected fans unsorted
+        (:func:`.suits.known_key`), among those of the same pair and foundation
+        heights: the head of the key depends on the heights, not only on the
+        projected cards.
         """
         first, second = pair
         rename = self._renames.get((first, second, found[first], found[second]))
         if rename is None:
             rename = self._renames[first, second, found[first], found[second]] = self._rename(pair, found)
         table, delete, head, known = rename
-        unsorted = SEPARATOR.join(fans).translate(table, delete)
-        key = known.get(unsorted)
-        if key is None:
-            if len(known) > KEYS_KEPT:
-                known.clear()
-            projected = unsorted.split(SEPARATOR)
-            projected.sort()
-            key = known[unsorted] = head + SEPARATOR.join(projected)
-        return key
+        return known_key(known, SEPARATOR.join(fans).translate(table, delete), head)
 
     def _rename(self, pair: tuple[int, int], found: list[int]) -> tuple[bytes, bytes, bytes, dict[bytes, bytes]]:
         renamed, after, added = _renaming(self.tables, found, {suit: self.length for suit in pair})

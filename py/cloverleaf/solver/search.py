@@ -48,7 +48,7 @@ from .board import ON_FOUNDATION, REDEAL_STEP, Board, Step, tables_for, waiting_
 from .hosts import Steps
 from .prefixes import PrefixKeys, prefix_projection
 from .prefixes import applies as prefixes_apply
-from .suits import PAIRS
+from .suits import PAIRS, pairs_present
 
 QUANTUM = 256  # nodes a strand runs before the next one takes its turn
 PROJECTION_SHARE = 7  # a projection's turn, in turns of all the strands (see Search)
@@ -512,11 +512,10 @@ class Search:
 
     def _ladders(self, start: Board) -> list[Ladder]:
         """A :class:`Ladder` for each pair the projections search, where prefix projections prove anything."""
-        if not start.pair_projections() or not prefixes_apply(start.tables):
+        if not self.projections or not prefixes_apply(start.tables):
             return []
         position = start.position()
-        present = {card // 13 for fan in position.fans for card in fan}
-        pairs = [pair for pair in PAIRS if pair[0] in present and pair[1] in present]  # as pair_projections
+        pairs = pairs_present(position)  # the pairs of self.projections, in their order
         return [
             Ladder(self.rules, position, pair, projection)
             for pair, projection in zip(pairs, self.projections, strict=True)

@@ -61,11 +61,6 @@ class SuitGames:
         self.cache: dict[bytes, bool] = {}  # projection key -> winnable
         self.seen: dict[bytes, bool] = {}  # projection with its fans unsorted -> winnable (see lost)
 
-    def key(self, fans: list[bytes], suit: int) -> bytes:
-        """The projection of ``fans`` on ``suit``, as bytes with its fans sorted."""
-        # one translate of the fans joined (the separator is no card, so it stays) costs less than one a fan
-        return SEPARATOR.join(sorted(SEPARATOR.join(fans).translate(None, self.delete[suit]).split(SEPARATOR)))
-
     def lost(self, fans: list[bytes], suit: int) -> bool:
         """Whether the one-suit game of ``suit`` from these fans can never be won.
 
@@ -73,7 +68,7 @@ class SuitGames:
         board's order (``seen``): the fans of one search keep their places
         from move to move, so the same unsorted projection comes back again
         and again, and the look-up skips the split, sort and join of
-        :meth:`key` (about 1 us of its 1.6). The verdict depends on the
+        :func:`sorted_fans` (about 1 us of its 1.6). The verdict depends on the
         projection only, so it is the one the sorted key gives. The unsorted
         projection carries no suit, as the key does not: only cards of the
         suit are left, so two suits' projections meet only when they hold no
@@ -85,11 +80,11 @@ class SuitGames:
         if verdict is None:
             if len(self.seen) > CACHE_LIMIT:
                 self.seen.clear()
-            verdict = self.seen[unsorted] = self._verdict(SEPARATOR.join(sorted(unsorted.split(SEPARATOR))), suit)
+            verdict = self.seen[unsorted] = self._verdict(sorted_fans(unsorted), suit)
         return not verdict
 
     def _verdict(self, key: bytes, suit: int) -> bool:
-        """Whether the one-suit game of ``suit`` from the projection ``key`` (see :meth:`key`) can be won."""
+        """Whether the one-suit game of ``suit`` from the projection ``key`` (:func:`sorted_fans`) can be won."""
         verdict = self.cache.get(key)
         if verdict is None:
             # the search starts from the position after its foundation moves
@@ -212,6 +207,26 @@ PAIRS = tuple((first, second) for first in range(4) for second in range(first + 
 PAIR_DELETE = {pair: bytes(card for card in range(52) if card // 13 not in pair) for pair in PAIRS}
 
 
+def sorted_fans(unsorted: bytes) -> bytes:
+    """A projection's fans (joined by ``SEPARATOR``) in sorted order: its key, the same for every fan order."""
+    return SEPARATOR.join(sorted(unsorted.split(SEPARATOR)))
+
+
+def known_key(known: dict[bytes, bytes], unsorted: bytes, head: bytes = b"") -> bytes:
+    """``head`` + :func:`sorted_fans` of ``unsorted``, looked up first in ``known`` by the fans unsorted.
+
+    The positions of a search keep their fans in place from move to move, so
+    the same unsorted projection comes back again and again: the look-up skips
+    most splits, sorts and joins. ``known`` starts again past ``CACHE_LIMIT``.
+    """
+    key = known.get(unsorted)
+    if key is None:
+        if len(known) > CACHE_LIMIT:
+            known.clear()
+        key = known[unsorted] = head + sorted_fans(unsorted)
+    return key
+
+
 # SUIT_OF[byte]: the suit of a card's byte (0xFF for any other byte), for bytes.translate
 SUIT_OF = bytes(byte // 13 if byte < 52 else 0xFF for byte in range(256))
 # PAIR_KEYS[pair]: the projection on the pair with its fans in a board's order -> its key (see pair_keys)
@@ -223,25 +238,16 @@ def pair_keys(fans: list[bytes]) -> list[tuple[tuple[int, int], bytes]]:
 
     A key starts with the two suits, so keys of different pairs never meet.
     The key is looked up first by the projection with its fans unsorted
-    (``PAIR_KEYS``, as :meth:`SuitGames.lost` does): the positions of a search
-    keep their fans in place and share most of their pair projections, so
-    this skips most splits, sorts and joins (13 -> 4 us a call where every
-    look-up finds one).
+    (:func:`known_key`, ``PAIR_KEYS``): 13 -> 4 us a call where every look-up
+    finds one.
     """
-    joined = SEPARATOR.join(fans)  # translated once a pair (see SuitGames.key)
+    joined = SEPARATOR.join(fans)  # translated once a pair
     suits = joined.translate(SUIT_OF)
     present = (0 in suits, 1 in suits, 2 in suits, 3 in suits)
     keys: list[tuple[tuple[int, int], bytes]] = []
     for pair in PAIRS:
         if present[pair[0]] and present[pair[1]]:
-            unsorted = joined.translate(None, PAIR_DELETE[pair])
-            known = PAIR_KEYS[pair]
-            key = known.get(unsorted)
-            if key is None:
-                if len(known) > CACHE_LIMIT:
-                    known.clear()
-                key = known[unsorted] = bytes(pair) + SEPARATOR.join(sorted(unsorted.split(SEPARATOR)))
-            keys.append((pair, key))
+            keys.append((pair, known_key(PAIR_KEYS[pair], joined.translate(None, PAIR_DELETE[pair]), bytes(pair))))
     return keys
 
 
@@ -266,5 +272,10 @@ def pair_projections(position: Position) -> list[Position]:
     position lost. Pairs in which a suit has no card left in the fans are left
     out: their one-suit projections already say everything.
     """
+    return [pair_projection(position, pair) for pair in pairs_present(position)]
+
+
+def pairs_present(position: Position) -> list[tuple[int, int]]:
+    """The pairs of suits (in ``PAIRS`` order) that both have cards in the fans."""
     present = {card // 13 for fan in position.fans for card in fan}
-    return [pair_projection(position, pair) for pair in PAIRS if pair[0] in present and pair[1] in present]
+    return [pair for pair in PAIRS if pair[0] in present and pair[1] in present]
