@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 
 from cloverleaf import Move, Position, Rules, find_game, parse_move, parse_position
@@ -33,3 +34,25 @@ def winning_line(rules: Rules, number: int, budget: int = 50_000) -> Iterator[tu
     for move in result.solution:
         yield position, move
         position = apply_move(rules, position, move)
+
+
+def scattered_position(cards: int, seed: int) -> Position:
+    """A Shamrocks position: ``cards`` cards in play, the last of their suits, shuffled into fans of one to three.
+
+    Small enough for the unpruned search to end, with which the proofs of loss
+    of the games with fans of three are checked.
+    """
+    shamrocks = find_game("shamrocks")
+    chooser = random.Random(seed)
+    kept = [0, 0, 0, 0]
+    for _ in range(cards):
+        kept[chooser.choice([suit for suit in range(4) if kept[suit] < 13])] += 1
+    found = (13 - kept[0], 13 - kept[1], 13 - kept[2], 13 - kept[3])
+    in_play = [shamrocks.foundation_card(suit, index) for suit in range(4) for index in range(found[suit], 13)]
+    chooser.shuffle(in_play)
+    fans: list[tuple[int, ...]] = []
+    while in_play:
+        size = chooser.choice((1, 2, 2, 3, 3))
+        fans.append(tuple(in_play[:size]))
+        del in_play[:size]
+    return Position(tuple(fans), found, 0, 0)

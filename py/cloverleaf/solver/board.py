@@ -21,7 +21,7 @@ Names used here and in :mod:`.search`:
   rule of the solver lives in this file, each with the argument that it never
   loses a win (see :meth:`Board.autoplay`, :meth:`Board.moves`,
   :meth:`Board.dead_after`, :meth:`Board.schedule_lost`, :meth:`Board.room_lost`,
-  :meth:`Board.suit_lost`, :meth:`Board.order_lost`).
+  :meth:`Board.suit_lost`, :meth:`Board.order_lost`, :meth:`Board.capacity_lost`).
   Cutting a win would turn a ``lost`` verdict into a false proof, so a rule
   without a proof is only ever used to *order* moves, never to drop them. A
   board made with ``prune=False`` plays every legal move one at a time and
@@ -37,6 +37,7 @@ from typing import NamedTuple
 from ..engine import redeal as engine_redeal
 from ..position import FOUNDATION, REDEAL_DEST, Position
 from ..rules import Build, EmptyFan, Rules
+from .capacity import capacity_lost
 from .hosts import Steps, order_lost, order_lost_in_steps
 from .suits import SuitGames, pair_keys, pair_projection, pair_projections
 
@@ -192,6 +193,7 @@ class Board:
         # :attr:`autoplays` in two flags read once a node: always, or once no redeal is left
         self._autoplay_always = tables.in_suit and forced_autoplay
         self._autoplay_settled = tables.in_suit and prune
+        self._capacity: dict[bytes, bool] = {}  # capacity_lost's verdicts, by foundations and bottom cards
 
     def state(self) -> bytes:
         """This board in one byte string, fans in their real order (see :meth:`load`)."""
@@ -913,6 +915,23 @@ class Board:
             return None
         return order_lost_in_steps(self.fans, self.found, self.tables.order, cases)
 
+    def capacity_lost(self) -> bool:
+        """Whether the fans run out of free places before every card can go up (see :mod:`.capacity`).
+
+        For settled positions of the games :meth:`room_lost` is for (elsewhere
+        this answers False).
+        """
+        t = self.tables
+        if not (t.room and self.prune and self.settled):
+            return False
+        fans, found = self.fans, self.found
+        # the answer depends on the foundations and the fans' bottom cards only, and a search meets few of those
+        key = bytes(found) + bytes(sorted([fan[0] for fan in fans if fan]))
+        lost = self._capacity.get(key)
+        if lost is None:
+            lost = self._capacity[key] = capacity_lost(fans, found, t.order, t.limit)
+        return lost
+
     def _orders_apply(self) -> bool:
         """Whether :mod:`.hosts`' proof is for this position: settled, pruning on, fans of three that stay empty."""
         t = self.tables
@@ -983,8 +1002,8 @@ class Board:
         """The proofs of loss too costly for every position found, tried on those about to be expanded.
 
         In settled positions: :meth:`schedule_lost` where fans build in suit,
-        :meth:`room_lost` where fans are capped, stay empty once emptied and
-        build in any suit. A best-first search expands only some of the
+        :meth:`room_lost` and :meth:`capacity_lost` where fans are capped, stay
+        empty once emptied and build in any suit. A best-first search expands only some of the
         positions it finds (about a third in Clover Leaf), so a proof tried
         there costs a fraction of one tried on every position, and cuts as
         much: a position's successors are only found when it is expanded.
@@ -992,7 +1011,7 @@ class Board:
         if not self.prune or not self.settled:
             return False
         t = self.tables
-        return (t.in_suit and self.schedule_lost()) or (t.room and self.room_lost())
+        return (t.in_suit and self.schedule_lost()) or (t.room and (self.capacity_lost() or self.room_lost()))
 
     def lost_at_start(self) -> bool:
         """The proofs of loss for the position a search starts from: :meth:`lost_on_expansion` and :meth:`order_lost`.
