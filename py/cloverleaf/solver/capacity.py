@@ -30,7 +30,12 @@ other proof and the search within its budget left open.
 Whether a merge exists is decided exactly by :func:`merge_exists`. A direct
 search over how far each suit has gone up (14 ** 4 states) takes tens of
 milliseconds where the answer is no; tried on the positions a search expands,
-that was most of its time. Two rules that lose no merge make it small first.
+that was most of its time. Two rules that lose no merge make it small first:
+0.2 ms a deal at the deal, for all of deals 1-1000. The board keeps its answers
+by foundations and bottom cards, which a search meets again and again; so kept,
+the proof costs a Shamrocks search about 3% of its time. (A search over the
+states that keeps what it learns across positions instead cost as much, and
+took 9 ms a deal at the deal, tens of milliseconds on the lost ones.)
 """
 
 from __future__ import annotations
