@@ -194,6 +194,9 @@ class Board:
         self._autoplay_always = tables.in_suit and forced_autoplay
         self._autoplay_settled = tables.in_suit and prune
         self._capacity: dict[bytes, bool] = {}  # capacity_lost's verdicts, by foundations and bottom cards
+        # whether lost_on_expansion counts the free places (capacity_lost): a search turns it on once it is
+        # no longer short, where it pays (see search.PLACES_AFTER)
+        self.counts_places = False
 
     def state(self) -> bytes:
         """This board in one byte string, fans in their real order (see :meth:`load`)."""
@@ -1002,8 +1005,9 @@ class Board:
         """The proofs of loss too costly for every position found, tried on those about to be expanded.
 
         In settled positions: :meth:`schedule_lost` where fans build in suit,
-        :meth:`room_lost` and :meth:`capacity_lost` where fans are capped, stay
-        empty once emptied and build in any suit. A best-first search expands only some of the
+        :meth:`room_lost` where fans are capped, stay empty once emptied and
+        build in any suit, and there :meth:`capacity_lost` too once
+        :attr:`counts_places` (the search sets it). A best-first search expands only some of the
         positions it finds (about a third in Clover Leaf), so a proof tried
         there costs a fraction of one tried on every position, and cuts as
         much: a position's successors are only found when it is expanded.
@@ -1011,11 +1015,14 @@ class Board:
         if not self.prune or not self.settled:
             return False
         t = self.tables
-        return (t.in_suit and self.schedule_lost()) or (t.room and (self.capacity_lost() or self.room_lost()))
+        return (t.in_suit and self.schedule_lost()) or (
+            t.room and ((self.counts_places and self.capacity_lost()) or self.room_lost())
+        )
 
     def lost_at_start(self) -> bool:
-        """The proofs of loss for the position a search starts from: :meth:`lost_on_expansion` and :meth:`order_lost`.
+        """The proofs of loss for the position a search starts from.
 
+        :meth:`lost_on_expansion`, :meth:`capacity_lost` and :meth:`order_lost`.
         The order proof is tried there only. At the deal it proves lost about
         one plain Shamrocks deal in twenty-five that the search could not
         decide (42 of deals 1-1000), but tried on every position expanded as
@@ -1024,7 +1031,7 @@ class Board:
         so it too is checked once. A search that stays undecided tries it on its
         start once more, splitting cases (see :class:`.search.Search`).
         """
-        return self.lost_on_expansion() or self.order_lost()
+        return self.lost_on_expansion() or self.capacity_lost() or self.order_lost()
 
     def any_suit_lost(self) -> bool:
         """:meth:`suit_lost` for any suit."""
