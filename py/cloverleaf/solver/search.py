@@ -332,7 +332,7 @@ class Search:
     microseconds, and a short search meets a new one at most positions: counted
     from the first node, they made the median Shamrocks II search (1,231
     nodes) 12-17% slower for nothing, where a long one spends 3% of its time
-    on them and has positions cut by them (four more Shamrocks deals of 1-1000
+    on them and has positions cut by them (three more Shamrocks deals of 1-1000
     won, the lost branches left early).
 
     Once the search has used ``CASES_AFTER`` nodes without a verdict, the
