@@ -24,18 +24,21 @@ does: the position is lost. With ``L = 3`` and 18 fans, the deal of Shamrocks
 has 54 places for 52 cards: two free, and every deal ends with none (17 + 1
 anchors cost two each, 34 cards free one each), so the merge has no slack at
 all in the end, and which suit's anchors come first decides it. At the deal it
-proves 170 of plain Shamrocks deals 1-1000 lost, 16 of them deals that every
-other proof and the search within its budget left open.
+proves 186 of plain Shamrocks deals 1-1000 lost (and one of Shamrocks II), 16
+of them deals that every other proof and the search within its budget had
+left open.
 
-Whether a merge exists is decided exactly by :func:`merge_exists`. A direct
-search over how far each suit has gone up (14 ** 4 states) takes tens of
-milliseconds where the answer is no; tried on the positions a search expands,
-that was most of its time. Two rules that lose no merge make it small first:
+Whether a merge exists is decided exactly by :func:`merge_exists`. A plain
+search over how far each suit has gone up (14 ** 4 states) goes through
+thousands of states where the answer is no; tried on the positions a search
+expands, it doubled the time of the open Shamrocks deals. Two rules that lose
+no merge shrink the chains first, and leave nothing to search 97 times in 100:
 0.2 ms a deal at the deal, for all of deals 1-1000. The board keeps its answers
-by foundations and bottom cards, which a search meets again and again; so kept,
-the proof costs a Shamrocks search about 3% of its time. (A search over the
-states that keeps what it learns across positions instead cost as much, and
-took 9 ms a deal at the deal, tens of milliseconds on the lost ones.)
+by foundations and bottom cards, which a search meets again and again (four
+searches of 100,000 nodes asked 487 new questions); so kept, the proof costs a
+long Shamrocks search about 3% of its time. (A search over the states that
+keeps what it learns across positions instead cost as much in a search, and
+9 ms a deal at the deal, most of it on the lost ones.)
 """
 
 from __future__ import annotations
@@ -78,9 +81,9 @@ def merge_exists(chains: Sequence[Chain], start: int) -> bool:
       their highest, may be taken last.
 
     What is left is searched state by state (how many steps of each chain are
-    taken; the total follows from them), which the rules leave small: in a
-    Shamrocks search, the rule *ahead* alone takes every step nine times in
-    ten.
+    taken; the total follows from them). *Ahead* alone never takes every step
+    of a Shamrocks position: the count ends at none, below where it starts, so
+    the last steps are never a highest; *behind* takes them.
     """
     end = start + sum(sum(chain) for chain in chains)
     if end < 0:
