@@ -1007,10 +1007,11 @@ class Board:
         In settled positions: :meth:`schedule_lost` where fans build in suit,
         :meth:`room_lost` where fans are capped, stay empty once emptied and
         build in any suit, and there :meth:`capacity_lost` too once
-        :attr:`counts_places` (the search sets it). A best-first search expands only some of the
-        positions it finds (about a third in Clover Leaf), so a proof tried
-        there costs a fraction of one tried on every position, and cuts as
-        much: a position's successors are only found when it is expanded.
+        :attr:`counts_places` (the search sets it). A best-first search
+        expands only some of the positions it finds (about a third in Clover
+        Leaf), so a proof tried there costs a fraction of one tried on every
+        position, and cuts as much: a position's successors are only found
+        when it is expanded.
         """
         if not self.prune or not self.settled:
             return False
