@@ -55,7 +55,7 @@ Where the fixed point stops with choices still open, the proof may split
 cases (``cases`` levels deep): W takes one of the ways a choice still has,
 so if each way, its orders added, ends in a contradiction, none is left.
 Two levels deep it proves 169 of those deals lost at the deal, 127 more than
-without splitting (and 4 of Shamrocks II, which without it proves none).
+without splitting (and 7 of Shamrocks II, which without it proves none).
 Counting the free places (:mod:`.capacity`) proves all of those 127 lost at
 once but deal 52: most of what the splits find is that the suits' bottom cards
 cannot go up in an order that leaves room.
