@@ -803,8 +803,9 @@ class Board:
         mobile = bytearray(52)
         left = 52 - found[0] - found[1] - found[2] - found[3]
         frontier = [len(fan) - 1 for fan in fans]
-        # the suits whose foundation cards may come back, and the place of the next one to come back
-        returning = range(4) if self.returns else ()
+        # the suits whose foundation cards may come back (those with a card up), and the place of the next one
+        # to come back; a list, so that the plateau before the first card goes up loops over none
+        returning = [suit for suit in (0, 1, 2, 3) if found[suit]] if self.returns else ()
         waiting = [found[0] - 1, found[1] - 1, found[2] - 1, found[3] - 1]
         fan_todo = list(range(len(fans)))
         ranks_todo: list[int] = []
