@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
+import pytest
+
+from cloverleaf.deals import deal
 from cloverleaf.games import find_game
 from cloverleaf.notation import parse_position
 from cloverleaf.solver import Search, Verdict, solve
 from cloverleaf.solver.board import Board, tables_for
 
-from .helpers import winning_line
+from .helpers import scattered_position, winning_line
 from .test_solver_pruning import small_position
 
 SHAMROCKS = find_game("shamrocks")
@@ -52,3 +57,46 @@ def test_a_position_short_of_room_is_proved_lost_at_once() -> None:
     result = solve(SHAMROCKS_II, position, 10)
     assert (result.verdict, result.nodes) == (Verdict.LOST, 1)
     assert Search(SHAMROCKS_II, position, prune=False).run(10_000) is Verdict.LOST
+
+
+def test_a_move_that_keeps_the_room_leads_to_no_position_lost_for_want_of_room(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Board.room_kept spares the room proof on positions found by a move from a position the
+    # proof passed. Check it in the searches it serves: every position it spares is one the
+    # proof would have passed (returns, cards up, moves between fans all met).
+    kept = Counter[str]()
+    proved = 0
+    room_kept, room_lost = Board.room_kept, Board.room_lost
+
+    def checked(board: Board, step: tuple[int, int, int]) -> bool:
+        nonlocal proved
+        if not room_kept(board, step):
+            proved += room_lost(board)
+            return False
+        assert not room_lost(board), (step, board.fans, board.found)
+        kept["return" if step[1] < 0 else "up" if step[2] < 0 else "move"] += 1
+        return True
+
+    monkeypatch.setattr(Board, "room_kept", checked)
+    for rules, number in ((SHAMROCKS, 5), (SHAMROCKS, 818), (SHAMROCKS_II, 155)):
+        Search(rules, deal(rules, number)).run(20_000)
+    assert min(kept["return"], kept["up"], kept["move"]) >= 50 and proved >= 500, (kept, proved)
+
+
+def test_a_move_that_keeps_the_room_leads_to_no_position_lost_for_want_of_room_in_scattered_positions() -> None:
+    # The same on small positions of every kind, one move from a position the proof passes.
+    tables = tables_for(SHAMROCKS)
+    checked = 0
+    for cards in (15, 24, 33, 42):
+        for seed in range(60):
+            board = Board(tables, scattered_position(cards, seed))
+            if board.room_lost():
+                continue
+            for step in board.moves():
+                played = board.advance(step)
+                if board.room_kept(step):
+                    assert not board.room_lost(), (cards, seed, step)
+                    checked += 1
+                board.retreat(played)
+    assert checked >= 3000

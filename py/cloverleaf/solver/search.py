@@ -626,8 +626,12 @@ class Search:
                 board.load(state)
                 self._loaded = strand
                 inner_before = self.inner_nodes
+                found_from, packed = table[key]
+                found_by = None if found_from is None or packed & AUTOPLAYED else _unpack(packed)
                 moves = (
-                    [] if board.lost_on_expansion() or self._inner_lost() or self._prefix_lost() else self._moves(key)
+                    []
+                    if board.lost_on_expansion(found_by) or self._inner_lost() or self._prefix_lost()
+                    else self._moves(key)
                 )
                 strand.moves = moves
                 inner_used = self.inner_nodes - inner_before
