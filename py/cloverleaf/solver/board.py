@@ -535,19 +535,21 @@ class Board:
         # receiver is never a fan's own top card, since no card builds on itself
         receiver = [-1] * 52
         empty = -1
+        rooms: list[tuple[int, int]] = []  # under a fan limit: (top card, fan) of the fans with room
         for number, fan in enumerate(fans):
             if fan:
                 if len(fan) < limit:
                     receiver[fan[-1]] = number
+                    if t.capped:
+                        rooms.append((fan[-1], number))
             elif empty < 0:
                 empty = number
         # Under a fan limit few fans have room (one or two in most Shamrocks positions): there each card
         # looks at them rather than at its targets, in the order of their top cards (the order of targets)
         onto = None
-        if t.capped:
-            rooms = sorted((fan[-1], number) for number, fan in enumerate(fans) if fan and len(fan) < limit)
-            if len(rooms) <= _FEW_ROOMS:
-                onto = t.onto
+        if t.capped and len(rooms) <= _FEW_ROOMS:
+            onto = t.onto
+            rooms.sort()
         scored: list[tuple[int, Step]] = []
         for source, fan in enumerate(fans):
             if not fan:
@@ -1079,7 +1081,12 @@ class Board:
         if self.found[card // 13] == self.tables.index[card]:
             return True
         rank = card % 13
-        return any(0 < len(fan) < 3 and fan[-1] != card and fan[-1] % 13 - rank in (1, -1) for fan in fans)
+        for fan in fans:
+            if 0 < len(fan) < 3 and fan[-1] != card and fan[-1] % 13 - rank in (1, -1):
+                break
+        else:
+            return False
+        return True
 
     def lost_at_start(self) -> bool:
         """The proofs of loss for the position a search starts from.
