@@ -1043,21 +1043,17 @@ class Board:
     def room_kept(self, step: Step) -> bool:
         """Whether :meth:`room_lost` is sure to answer no here, ``step`` having led here from a position where it did.
 
-        Its fixed point only grows with what it starts from (the cards up, and
-        each fan's top as a receiver at its depth), and holds at once whatever
-        a card that can leave at once brings. Call P the position before the
-        step and C this one; C's fixed point holds all of P's, where every
-        card reached its foundation, in three cases:
+        Its fixed point only grows with what it starts from (the cards up and
+        the foundation cards free to come back, and each fan's top as a
+        receiver at its depth), and holds at once whatever a card that can
+        leave at once brings. Call P the position before the step and C this
+        one; C's fixed point holds all of P's, where every card reached its
+        foundation, in two cases:
 
         - a foundation card x came back onto a fan: it is its suit's next card,
           on top, so in C it goes up at once, uncovering what it covers; from
-          there C has all P had, and the cards under x on its foundation may
+          there C has all P had, and the card under x on its foundation may
           come back without waiting for x. So every return;
-        - x went up from a full fan's top (depth 2, where it was no receiver),
-          in a game where foundation cards come back: the card it covered is a
-          top in C from the start, as in P once x went up, and x may come back
-          in C wherever, in P, it could have left its place for a fan (the same
-          need: a receiver one rank from it);
         - x moved from fan A onto y in fan B and can leave at once in C: it is
           its suit's next card, or another fan's top at depth 0 or 1 is one
           rank from it. Then y is uncovered at once, as P had it, and the card
@@ -1066,16 +1062,17 @@ class Board:
           B, so B must not hold it deeper: a move from depth 1 to depth 2, where
           x would be a receiver no more, is not such a case.
 
-        A search meets these at some half of the positions it expands (41%
-        on Shamrocks deal 818, 60% on deal 5, in 100,000 nodes), and the proof
-        is the dearest part of expanding one.
+        A card sent up is no such case, even from a full fan's top where it
+        was no receiver: the foundation card it covers can no longer come
+        back before it does (Shamrocks deal 820 meets one where that was the
+        only way left). A search meets these cases at some half of the
+        positions it expands (41% on Shamrocks deal 818, 59% on deal 5, in
+        100,000 nodes), and the proof is the dearest part of expanding one.
         """
         card, source, dest = step
         fans = self.fans
         if source == ON_FOUNDATION:
             return True
-        if dest == ON_FOUNDATION:
-            return self.returns and len(fans[source]) == 2
         if dest < 0 or len(fans[dest]) > len(fans[source]) + 1:
             return False
         if self.found[card // 13] == self.tables.index[card]:
