@@ -939,8 +939,10 @@ class Board:
         if not (t.room and self.prune and self.settled):
             return False
         fans, found = self.fans, self.found
-        # the answer depends on the foundations and the fans' bottom cards only, and a search meets few of those
-        key = bytes(found) + bytes(sorted([fan[0] for fan in fans if fan]))
+        # the answer depends on the foundations and the fans' bottom cards only, and a search meets few of those;
+        # the bottom cards in fan order, unsorted: a search never reorders its fans, and no card arrives at the
+        # bottom of one, so its positions with the same foundations list them alike
+        key = bytes(found) + bytes([fan[0] for fan in fans if fan])
         lost = self._capacity.get(key)
         if lost is None:
             lost = self._capacity[key] = capacity_lost(fans, found, t.order, t.limit)
