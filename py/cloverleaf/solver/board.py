@@ -535,21 +535,27 @@ class Board:
         # receiver is never a fan's own top card, since no card builds on itself
         receiver = [-1] * 52
         empty = -1
-        rooms: list[tuple[int, int]] = []  # under a fan limit: (top card, fan) of the fans with room
-        for number, fan in enumerate(fans):
-            if fan:
-                if len(fan) < limit:
-                    receiver[fan[-1]] = number
-                    if t.capped:
-                        rooms.append((fan[-1], number))
-            elif empty < 0:
-                empty = number
         # Under a fan limit few fans have room (one or two in most Shamrocks positions): there each card
         # looks at them rather than at its targets, in the order of their top cards (the order of targets)
         onto = None
-        if t.capped and len(rooms) <= _FEW_ROOMS:
-            onto = t.onto
-            rooms.sort()
+        if t.capped:
+            rooms: list[tuple[int, int]] = []  # (top card, fan) of the fans with room
+            for number, fan in enumerate(fans):
+                if fan:
+                    if len(fan) < limit:
+                        receiver[fan[-1]] = number
+                        rooms.append((fan[-1], number))
+                elif empty < 0:
+                    empty = number
+            if len(rooms) <= _FEW_ROOMS:
+                onto = t.onto
+                rooms.sort()
+        else:
+            for number, fan in enumerate(fans):
+                if fan:
+                    receiver[fan[-1]] = number
+                elif empty < 0:
+                    empty = number
         scored: list[tuple[int, Step]] = []
         for source, fan in enumerate(fans):
             if not fan:

@@ -600,6 +600,7 @@ class Search:
         advance, retreat, key_of = board.advance, board.retreat, board.key
         lost_after, cost, won, push = board.lost_after, board.cost, board.won, self._push
         moves, at, parent, depth = strand.moves, strand.next, strand.current, strand.depth + 1
+        spares_room = board.tables.room and self.prune
         if at < len(moves) and self._loaded is not strand:  # another strand used the board in between
             board.load(strand.state)
             self._loaded = strand
@@ -626,8 +627,11 @@ class Search:
                 board.load(state)
                 self._loaded = strand
                 inner_before = self.inner_nodes
-                found_from, packed = table[key]
-                found_by = None if found_from is None or packed & AUTOPLAYED else _unpack(packed)
+                found_by = None
+                if spares_room:  # the move that found it, for Board.room_kept
+                    found_from, packed = table[key]
+                    if found_from is not None and not packed & AUTOPLAYED:
+                        found_by = _unpack(packed)
                 moves = (
                     []
                     if board.lost_on_expansion(found_by) or self._inner_lost() or self._prefix_lost()
