@@ -146,6 +146,10 @@ class Tables:
         ]
         # onto[52 * card + target]: 1 where the card may be placed on the target (targets, as one look-up)
         self.onto = bytes(target in self.targets[card] for card in range(52) for target in range(52))
+        # movers_onto[target]: the cards that may be placed on it, as bits (bit c for card c)
+        self.movers_onto = [
+            sum(1 << card for card in range(52) if target in self.targets[card]) for target in range(52)
+        ]
         self.filler = [rules.fills_empty_fan(card) for card in range(52)]
         # up_masks[suit][n]: 13 bytes, 1 at the places (card - 13 * suit) of the suit's first n foundation
         # cards: four of them, one for each suit's count, mark the cards on the foundations
@@ -538,6 +542,7 @@ class Board:
         # Under a fan limit few fans have room (one or two in most Shamrocks positions): there each card
         # looks at them rather than at its targets, in the order of their top cards (the order of targets)
         onto = None
+        movers = 0  # with onto: the cards that some fan with room takes, as bits (bit c for card c)
         if t.capped:
             rooms: list[tuple[int, int]] = []  # (top card, fan) of the fans with room
             for number, fan in enumerate(fans):
@@ -550,6 +555,8 @@ class Board:
             if len(rooms) <= _FEW_ROOMS:
                 onto = t.onto
                 rooms.sort()
+                for top, _number in rooms:
+                    movers |= t.movers_onto[top]
         else:
             for number, fan in enumerate(fans):
                 if fan:
@@ -561,13 +568,15 @@ class Board:
             if not fan:
                 continue
             card = fan[-1]
+            if not autoplays and found[card // 13] == index[card]:
+                scored.append((-100, (card, source, ON_FOUNDATION)))
+            if onto is not None and not movers >> card & 1 and not filler[card]:
+                continue  # no fan with room takes it
             if len(fan) > 1:
                 under = fan[-2]
                 need = index[under] - found[under // 13]
             else:
                 need = -1
-            if not autoplays and found[card // 13] == index[card]:
-                scored.append((-100, (card, source, ON_FOUNDATION)))
             if need < 0 and sole_stays:
                 continue
             if onto is None:
@@ -860,7 +869,7 @@ class Board:
             held: list[tuple[tuple[int, int, int, int, int], ...]] = []
             upper_held = False  # whether a card above a bottom card could not leave in this sweep
             for cards in todo:
-                for done, (card, bit, suit, place, depth) in enumerate(cards):
+                for card, bit, suit, place, depth in cards:
                     if not depth:
                         if not top0 & bit:
                             top0 |= bit
@@ -883,10 +892,10 @@ class Board:
                             if not left:
                                 return False
                         elif not depth:  # a bottom card leaves only to its foundation
-                            held.append(cards[done:] if done else cards)
+                            held.append(cards[cards[0][4] - depth :])
                             break
                         elif not reach1 & bit:
-                            held.append(cards[done:] if done else cards)
+                            held.append(cards[cards[0][4] - depth :])
                             upper_held = True
                             break
                     could_leave[card] = 1
