@@ -1095,12 +1095,7 @@ class Board:
         if self.found[card // 13] == self.tables.index[card]:
             return True
         rank = card % 13
-        for fan in fans:
-            if 0 < len(fan) < 3 and fan[-1] != card and fan[-1] % 13 - rank in (1, -1):
-                break
-        else:
-            return False
-        return True
+        return any(0 < len(fan) < 3 and fan[-1] != card and fan[-1] % 13 - rank in (1, -1) for fan in fans)
 
     def lost_at_start(self) -> bool:
         """The proofs of loss for the position a search starts from.
