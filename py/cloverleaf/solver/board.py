@@ -518,7 +518,9 @@ class Board:
           neither y, nor the card under it, nor y's suit, so they can all be
           made before the return: then the use comes right after it, in a win
           as short. Whether a card waits is part of the position's key, so
-          the rule depends on positions only.
+          the rule depends on positions only;
+        - so, a return after which no move would use the card: the position
+          it leads to would be a dead end (see :meth:`_return_used`).
         The order (a heuristic only) prefers moves that uncover the card a
         foundation needs soonest, and sends cards to empty fans last.
         Without pruning: :meth:`legal_steps`.
@@ -604,7 +606,7 @@ class Board:
                     card = order[suit][found[suit] - 1]
                     for target in targets[card]:
                         dest = receiver[target]
-                        if dest >= 0:
+                        if dest >= 0 and self._return_used(card, dest, receiver):
                             scored.append((30, (card, ON_FOUNDATION, dest)))
         scored.sort(key=_SCORE)
         steps = [step for _, step in scored]
@@ -613,6 +615,44 @@ class Board:
         if self.redeals_left > 0 and any(fans):
             steps.append((-1, -1, REDEAL_STEP))
         return steps
+
+    def _return_used(self, card: int, dest: int, receiver: list[int]) -> bool:
+        """Whether, after ``card`` came back from its foundation onto fan ``dest``, some move would use it.
+
+        The position it leads to has a card waiting (:attr:`pending`), where
+        :meth:`moves` keeps only the moves that use it; where there is none,
+        the return leads to a dead end of the search, a node spent for
+        nothing: 8,795 of the 100,000 nodes of a search of Shamrocks deal 5
+        were such returns, 14,484 of deal 26's.
+        A move uses the card by going onto it, which needs room left in
+        ``dest`` after it, or by bringing its predecessor back, onto it or onto
+        another fan's top with room (``receiver``, as :meth:`moves` has it,
+        holds the tops of the fans with room, ``dest`` among them). What goes
+        onto it is another foundation's top, or another fan's top, a fan's
+        only card not when :meth:`moves` keeps it in place.
+        """
+        t = self.tables
+        fans = self.fans
+        found = self.found
+        suit = card // 13
+        before = t.order[suit][found[suit] - 2] if found[suit] > 1 else -1  # its predecessor, on the foundation
+        onto = t.onto
+        if len(fans[dest]) + 1 < t.limit:  # room left on it
+            if before >= 0 and onto[52 * before + card]:
+                return True
+            for other in range(4):
+                if other != suit and found[other] and onto[52 * t.order[other][found[other] - 1] + card]:
+                    return True
+            fewest = 2 if self.redeals_left == 0 and t.dead_empties else 1
+            for number, fan in enumerate(fans):
+                if number != dest and len(fan) >= fewest and onto[52 * fan[-1] + card]:
+                    return True
+        if before >= 0:
+            for target in t.targets[before]:
+                place = receiver[target]
+                if place >= 0 and place != dest:
+                    return True
+        return False
 
     def _uses(self, steps: list[Step]) -> list[Step]:
         """Of ``steps``, those that use :attr:`pending`: onto it, or its predecessor back from the foundation."""
