@@ -83,7 +83,7 @@ SHAMROCKS = Rules(
     foundation_return=True,
     pysol_id=57,
     summary="any suit up or down, at most 3 cards a fan; foundation cards may return",
-    solver=replace(_SHAMROCKS_SOLVER, difficulty=(1_116, 1_507)),
+    solver=replace(_SHAMROCKS_SOLVER, difficulty=(1_079, 1_449)),
 )
 
 SHAMROCKS_II = Rules(
@@ -99,7 +99,7 @@ SHAMROCKS_II = Rules(
     deal_hook=DealHook.KINGS_TO_BOTTOM,
     pysol_id=714,
     summary="Shamrocks with every King dealt to the bottom of its fan",
-    solver=replace(_SHAMROCKS_SOLVER, difficulty=(1_009, 1_392)),
+    solver=replace(_SHAMROCKS_SOLVER, difficulty=(870, 1_326)),
 )
 
 TREFOIL = Rules(
