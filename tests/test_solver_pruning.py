@@ -16,6 +16,7 @@ is lost.
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 
@@ -24,7 +25,7 @@ from cloverleaf.games import CATALOGUE, find_game
 from cloverleaf.position import Position
 from cloverleaf.rules import EmptyFan, Rules
 from cloverleaf.solver import Search, Verdict
-from cloverleaf.solver.board import Board, waiting_in
+from cloverleaf.solver.board import ON_FOUNDATION, Board, waiting_in
 from cloverleaf.solver.search import _pack
 
 UNPRUNED_BUDGET = 150_000
@@ -94,6 +95,40 @@ def test_lost_verdicts_reached_through_cards_brought_back_are_checked_too() -> N
                 assert Search(rules, position, prune=False).run(UNPRUNED_BUDGET) is Verdict.LOST
                 checked += 1
     assert checked >= 4
+
+
+def test_a_return_is_made_only_where_a_move_could_use_the_card(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Right after a return the search makes only the moves that use the card (Board.moves);
+    # Board._return_used drops the returns where there would be none. Checked against the
+    # moves with every return made, at every position the searches of three long deals expand:
+    # a return is dropped exactly where the position it leads to has no move.
+    used_here = Board._return_used
+    outcomes = Counter[bool]()
+
+    def every_return(board: Board) -> list[tuple[int, int, int]]:
+        monkeypatch.setattr(Board, "_return_used", lambda *_: True)
+        try:
+            return moves(board)
+        finally:
+            monkeypatch.setattr(Board, "_return_used", used_here)
+
+    def checked(board: Board) -> list[tuple[int, int, int]]:
+        made = moves(board)
+        for step in every_return(board):
+            if step[1] == ON_FOUNDATION:
+                played = board.advance(step)
+                used = bool(every_return(board))
+                board.retreat(played)
+                assert (step in made) == used, (step, board.fans, board.found)
+                outcomes[used] += 1
+        return made
+
+    moves = Board.moves
+    monkeypatch.setattr(Board, "moves", checked)
+    shamrocks, shamrocks_ii = find_game("shamrocks"), find_game("shamrocks-ii")
+    for rules, number in ((shamrocks, 5), (shamrocks, 26), (shamrocks_ii, 155)):
+        Search(rules, deal(rules, number)).run(15_000)
+    assert min(outcomes.values()) >= 2000, outcomes
 
 
 def test_a_card_put_onto_a_card_that_waited_may_move_again() -> None:

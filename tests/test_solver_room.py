@@ -124,35 +124,3 @@ def test_a_card_sent_up_from_a_full_fan_does_not_keep_the_room() -> None:
     assert board.room_lost() and not board.room_kept(step)
     assert Search(SHAMROCKS, board.position(), prune=False).run(200_000) is Verdict.LOST
 
-
-def test_a_return_is_made_only_where_a_move_could_use_the_card(monkeypatch: pytest.MonkeyPatch) -> None:
-    # Right after a return the search makes only the moves that use the card (Board.moves);
-    # Board._return_used drops the returns where there would be none. Checked against the
-    # moves with every return made, at every position the searches of three long deals expand:
-    # a return is dropped exactly where the position it leads to has no move.
-    used_here = Board._return_used
-    outcomes = Counter[bool]()
-
-    def every_return(board: Board) -> list[tuple[int, int, int]]:
-        monkeypatch.setattr(Board, "_return_used", lambda *_: True)
-        try:
-            return moves(board)
-        finally:
-            monkeypatch.setattr(Board, "_return_used", used_here)
-
-    def checked(board: Board) -> list[tuple[int, int, int]]:
-        made = moves(board)
-        for step in every_return(board):
-            if step[1] == ON_FOUNDATION:
-                played = board.advance(step)
-                used = bool(every_return(board))
-                board.retreat(played)
-                assert (step in made) == used, (step, board.fans, board.found)
-                outcomes[used] += 1
-        return made
-
-    moves = Board.moves
-    monkeypatch.setattr(Board, "moves", checked)
-    for rules, number in ((SHAMROCKS, 5), (SHAMROCKS, 26), (SHAMROCKS_II, 155)):
-        Search(rules, deal(rules, number)).run(15_000)
-    assert min(outcomes.values()) >= 2000, outcomes

@@ -627,9 +627,9 @@ class Board:
         A move uses the card by going onto it, which needs room left in
         ``dest`` after it, or by bringing its predecessor back, onto it or onto
         another fan's top with room (``receiver``, as :meth:`moves` has it,
-        holds the tops of the fans with room, ``dest`` among them). What goes
-        onto it is another foundation's top, or another fan's top, a fan's
-        only card not when :meth:`moves` keeps it in place.
+        holds the tops of the fans with room, ``dest`` among them). What may
+        go onto it: another suit's foundation top, or another fan's top (not
+        a fan's only card, where :meth:`moves` keeps those in place).
         """
         t = self.tables
         fans = self.fans
