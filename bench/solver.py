@@ -14,10 +14,14 @@ deals are searched by two processes side by side, which makes each search
 some 30% slower on a two-core machine; the ten slowest deals of each game
 (``--alone``) are then timed again one search at a time, as a player's
 search runs, and those times (the median of three) are the ones in the
-table and the list of slowest deals. Saves
-the summaries to ``bench/results/solver-FIRST-LAST.json`` and prints the ratios
-against the summaries saved there before (time ratios below 1 and decided
-ratios above 1 are improvements).
+table and the list of slowest deals. After each game it times the
+yardstick of ``machine_speed.py``, a fixed piece of plain Python, and prints
+the times again in yardsticks: this machine's speed drifts by a quarter
+within an hour and more from one day to the next, and a time in yardsticks
+does not. Saves the summaries to ``bench/results/solver-FIRST-LAST.json`` and
+prints the ratios against the summaries saved there before (time ratios
+below 1 and decided ratios above 1 are improvements; the yardstick's ratio is
+the machine's share of them).
 
 Every deal's verdict goes to ``bench/results/solver-verdicts-FIRST-LAST.txt``,
 one letter a deal (``s`` solved, ``l`` lost, ``u`` unknown), a line per game and
@@ -44,10 +48,13 @@ from typing import Any
 
 from cloverleaf.games import CATALOGUE, find_game
 from cloverleaf.solver.survey import summarise, survey_deal
+from machine_speed import yardstick
 
 RESULTS = Path(__file__).resolve().parent / "results"
 LETTERS = {"solved": "s", "lost": "l", "unknown": "u"}
 LINE = 100  # deals a line in the verdict file
+RATIO_FIELDS = ("decided", "median_s", "p95_s", "worst_s", "worst_yardsticks", "median_nodes", "nodes_per_s",
+                "yardstick_s")
 ALONE_NOTE = "the slowest deals of each game (--alone) timed again one search at a time, median of 3"
 
 
@@ -56,23 +63,28 @@ def _bench_task(task: tuple[str, int, int | None]) -> dict[str, Any]:
     return survey_deal(find_game(game), number, budget)
 
 
-def time_alone(records: list[dict[str, Any]], count: int, runs: int = 3) -> list[tuple[int, float, float]]:
+def time_alone(records: list[dict[str, Any]], count: int, runs: int = 3) -> list[tuple[int, float, float, float]]:
     """Time the ``count`` slowest deals again, one search at a time in this process; the median of ``runs``.
 
     Two searches side by side on this two-core machine each take some 30%
     longer than one alone (Shamrocks deal 818: 2.0 s alone, 2.6 s beside
     another, in processor time), and a player's search runs alone. Each
-    record's ``seconds`` becomes the median; returns ``(deal, seconds
-    before, seconds alone)`` for each.
+    record's ``seconds`` becomes the median, and its ``yardsticks`` the
+    median of each run's time over a yardstick timed just before it (the
+    machine's speed drifts even between two games of one run). Returns
+    ``(deal, seconds before, seconds alone, yardsticks)`` for each.
     """
     retimed = []
     for record in sorted(records, key=lambda record: -record["seconds"])[:count]:
         rules = find_game(record["game"])
-        alone = statistics.median(
-            survey_deal(rules, record["deal"], record.get("budget"))["seconds"] for _ in range(runs)
-        )
-        retimed.append((record["deal"], record["seconds"], alone))
-        record["seconds"] = alone
+        seconds, ratios = [], []
+        for _ in range(runs):
+            unit = yardstick(runs=1)
+            seconds.append(survey_deal(rules, record["deal"], record.get("budget"))["seconds"])
+            ratios.append(seconds[-1] / unit)
+        retimed.append((record["deal"], record["seconds"], statistics.median(seconds), statistics.median(ratios)))
+        record["seconds"] = statistics.median(seconds)
+        record["yardsticks"] = statistics.median(ratios)
     return retimed
 
 
@@ -111,6 +123,22 @@ def table(summaries: dict[str, dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
+def yardstick_table(summaries: dict[str, dict[str, Any]]) -> str:
+    """The times again in yardsticks (``machine_speed.py``): what they would be on a machine of a steady speed.
+
+    The median and p95 against the yardstick timed after the game; the worst
+    against the yardsticks timed beside the slowest deals' own runs, where
+    they were timed alone.
+    """
+    head = f"{'in yardsticks':<22}{'yardstick':>10}{'median':>9}{'p95':>8}{'worst':>8}"
+    lines = [head, "-" * len(head)]
+    for s in summaries.values():
+        unit = s["yardstick_s"]
+        worst = s.get("worst_yardsticks") or s["worst_s"] / unit
+        lines.append(f"{s['game']:<22}{unit:>9.4f}s{s['median_s'] / unit:>9.3f}{s['p95_s'] / unit:>8.2f}{worst:>8.2f}")
+    return "\n".join(lines)
+
+
 def difficulty_table(summaries: dict[str, dict[str, Any]]) -> str:
     """The won deals per level (within the deal budget), the thresholds in use and those that would split evenly."""
     head = f"{'difficulty':<22}{'easy':>7}{'medium':>8}{'hard':>7}{'beyond':>8}   thresholds now  /  even split"
@@ -125,14 +153,13 @@ def difficulty_table(summaries: dict[str, dict[str, Any]]) -> str:
 
 
 def ratios(now: dict[str, dict[str, Any]], before: dict[str, dict[str, Any]]) -> str:
+    """Now against the saved results; where both runs timed the yardstick, its ratio too (the machine's part)."""
     lines = ["ratios against the previous results (now / before):"]
     for game, s in now.items():
         old = before.get(game)
         if not old:
             continue
-        parts = [f"{field} {s[field] / old[field]:.2f}"
-                 for field in ("decided", "median_s", "p95_s", "worst_s", "median_nodes", "nodes_per_s")
-                 if old.get(field)]
+        parts = [f"{field} {s[field] / old[field]:.2f}" for field in RATIO_FIELDS if old.get(field) and s.get(field)]
         lines.append(f"  {game:<22}" + "  ".join(parts))
     return "\n".join(lines)
 
@@ -238,7 +265,7 @@ def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     summaries: dict[str, dict[str, Any]] = {}
     all_records: list[dict[str, Any]] = []
-    alone: dict[str, list[tuple[int, float, float]]] = {}
+    alone: dict[str, list[tuple[int, float, float, float]]] = {}
     for game in games:
         records = run_game(game, first, last, args.budget, args.workers)
         for record in records:
@@ -247,6 +274,9 @@ def main(argv: list[str] | None = None) -> int:
             alone[game] = time_alone(records, args.alone)
         all_records += records
         summaries[game] = summarise(find_game(game), records, args.budget)
+        summaries[game]["yardstick_s"] = yardstick()
+        if alone[game]:
+            summaries[game]["worst_yardsticks"] = max(yardsticks for *_, yardsticks in alone[game])
         verdicts[game] = {record["deal"]: LETTERS[record["verdict"]] for record in records}
         if not args.no_save and args.budget is None:
             save_game(summary_path, verdict_path, (first, last), summaries[game], verdicts[game])
@@ -255,12 +285,14 @@ def main(argv: list[str] | None = None) -> int:
     print(f"CPython {platform.python_version()}, deals {first}-{last}, {args.workers} workers, "
           f"{time.perf_counter() - started:.0f} s; the {args.alone} slowest deals of each game timed alone")
     print(table(summaries))
+    print(yardstick_table(summaries))
     print(difficulty_table(summaries))
     for s in summaries.values():
         slowest = ", ".join(f"{number} {seconds:.2f} s {verdict}" for number, seconds, verdict in s["slowest"])
         print(f"slowest {s['game']}: {slowest}")
     for game, retimed in alone.items():
-        listed = ", ".join(f"{number} {before:.2f} -> {seconds:.2f} s" for number, before, seconds in retimed)
+        listed = ", ".join(f"{number} {before:.2f} -> {seconds:.2f} s ({yardsticks:.2f} yd)"
+                           for number, before, seconds, yardsticks in retimed)
         print(f"timed alone {game} (side by side -> alone): {listed}")
     for s in summaries.values():
         if s["undecided"]:
