@@ -275,7 +275,7 @@ def main(argv: list[str] | None = None) -> int:
         all_records += records
         summaries[game] = summarise(find_game(game), records, args.budget)
         summaries[game]["yardstick_s"] = yardstick()
-        if alone[game]:
+        if alone.get(game):
             summaries[game]["worst_yardsticks"] = max(yardsticks for *_, yardsticks in alone[game])
         verdicts[game] = {record["deal"]: LETTERS[record["verdict"]] for record in records}
         if not args.no_save and args.budget is None:
