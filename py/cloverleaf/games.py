@@ -19,7 +19,9 @@ _ALL_UP = (True, True, True, True)
 # Shamrocks searches with four strands (see cloverleaf.solver.search.Strand): one or two find fewer
 # wins within the budget (plain Shamrocks deals 1-100). Of the wins within 250000 nodes on deals
 # 1-100, one (plain) needs more than 100000: the solve budget keeps a deal under about 2 s.
-_SHAMROCKS_SOLVER = SolverProfile(solve_budget=100_000, hint_budget=60_000, strands=(0, 8, 16, 24))
+_SHAMROCKS_SOLVER = SolverProfile(
+    solve_budget=100_000, hint_budget=60_000, strands=(0, 8, 16, 24), dive_length=5_000, dive_noise=8
+)
 
 CLOVER_LEAF = Rules(
     id="clover-leaf",

@@ -59,6 +59,10 @@ class SolverProfile:
       on deals 1-1000 so that each level holds about a third of the deals won
       within the deal budget (``bench/solver.py`` prints the split and the
       even thresholds; recalibrate when the search changes).
+    - ``dive_length``: 0, or the nodes of each of the dives that join a
+      long search (see :mod:`cloverleaf.solver.dives`); ``dive_noise``: the
+      most each dive adds at random to a position's cost, so that each
+      follows its own order.
     """
 
     solve_budget: int = 100_000
@@ -67,6 +71,8 @@ class SolverProfile:
     strands: tuple[int, ...] = (0,)
     inner_projections: int = 0
     difficulty: tuple[int, int] = (400, 1_500)
+    dive_length: int = 0
+    dive_noise: int = 8
 
 
 @dataclass(frozen=True)

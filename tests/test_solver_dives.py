@@ -1,0 +1,122 @@
+"""Dives (cloverleaf.solver.dives): they find only real wins, avoid what they are told to, run the same in slices."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from cloverleaf import Move, find_game
+from cloverleaf.deals import deal
+from cloverleaf.engine import is_won, play
+from cloverleaf.position import Position
+from cloverleaf.solver import Verdict
+from cloverleaf.solver.board import Board, tables_for
+from cloverleaf.solver.dives import Dives
+from cloverleaf.solver.search import DIVES_AFTER, Search, check_solution
+from tests.helpers import scattered_position
+
+SHAMROCKS = find_game("shamrocks")
+UNBOUNDED = 1 << 62
+# Shamrocks deal 405: the best-first search alone leaves it open at 100,000 nodes; a dive wins it
+DEAL_A_DIVE_WINS = 405
+SEEDS = 150  # small scattered positions: some 7% of them lost
+
+
+def dives_of(position: Position, avoid: set[bytes] | None = None, length: int = 300) -> Dives:
+    board = Board(tables_for(SHAMROCKS), position)
+    board.settle()
+    return Dives(board, set() if avoid is None else avoid, length, 8)
+
+
+def replayed(position: Position, dives: Dives) -> Position:
+    """The dives' line played through the engine's checked door (it raises on an illegal move)."""
+    assert dives.steps is not None
+    for card, _source, dest in dives.steps:
+        position = play(SHAMROCKS, position, Move(card, dest))
+    return position
+
+
+def test_a_dive_wins_only_what_the_plain_search_wins_and_its_line_is_legal() -> None:
+    won = lost = 0
+    for seed in range(SEEDS):
+        position = scattered_position(10, seed)
+        plain = Search(SHAMROCKS, position, prune=False)
+        truth = plain.run(200_000)
+        assert truth is not Verdict.UNKNOWN
+        dives = dives_of(position)
+        found = dives.run(20_000, UNBOUNDED)
+        if found:
+            assert truth is Verdict.SOLVED, seed
+            assert is_won(replayed(position, dives)), seed
+            won += 1
+        elif truth is Verdict.LOST:
+            lost += 1
+    assert won >= 15 and lost >= 5, (won, lost)
+
+
+def test_dives_that_go_through_every_position_they_reach_stop_without_a_win() -> None:
+    stopped = 0
+    for seed in range(SEEDS):
+        position = scattered_position(10, seed)
+        if Search(SHAMROCKS, position, prune=False).run(200_000) is not Verdict.LOST:
+            continue
+        dives = dives_of(position, length=1_000_000)
+        assert not dives.run(1_000_000, UNBOUNDED)
+        assert dives.done and dives.dives == 1, seed
+        stopped += 1
+    assert stopped >= 5
+
+
+def test_a_dive_never_enters_a_position_to_avoid() -> None:
+    checked = 0
+    for seed in range(60):
+        position = scattered_position(12, seed)
+        first = dives_of(position)
+        if not first.run(20_000, UNBOUNDED) or first.steps is None:
+            continue
+        # avoid the position the line found enters first: the next dives must win another way or not at all
+        board = Board(tables_for(SHAMROCKS), position)
+        board.settle()
+        board.advance(first.steps[0])
+        avoid = {board.key()}
+        again = dives_of(position, avoid)
+        if again.run(20_000, UNBOUNDED) and again.steps is not None:
+            board = Board(tables_for(SHAMROCKS), position)
+            board.settle()
+            for step in again.steps:
+                board.advance(step)
+                assert board.key() not in avoid, seed
+        checked += 1
+    assert checked >= 10
+
+
+@pytest.mark.parametrize("slice_nodes", [1, 7, 250])
+def test_dives_run_in_slices_take_the_same_steps_as_in_one_run(slice_nodes: int) -> None:
+    position = deal(SHAMROCKS, DEAL_A_DIVE_WINS)
+    whole = dives_of(position, length=5_000)
+    assert whole.run(100_000, UNBOUNDED)
+    sliced = dives_of(position, length=5_000)
+    while not sliced.done and sliced.nodes < 100_000:
+        sliced.run(slice_nodes, UNBOUNDED)
+    assert (sliced.steps, sliced.nodes, sliced.dives) == (whole.steps, whole.nodes, whole.dives)
+
+
+def test_a_search_wins_a_deal_through_its_dives_with_a_solution_the_engine_checks() -> None:
+    position = deal(SHAMROCKS, DEAL_A_DIVE_WINS)
+    search = Search(SHAMROCKS, position)
+    assert search.run(SHAMROCKS.solver.solve_budget) is Verdict.SOLVED
+    assert search.nodes > DIVES_AFTER  # won by the dives, which join only then
+    assert check_solution(SHAMROCKS, position, search.solution)
+    without = dataclasses.replace(SHAMROCKS, solver=dataclasses.replace(SHAMROCKS.solver, dive_length=0))
+    assert Search(without, position).run(SHAMROCKS.solver.solve_budget) is Verdict.UNKNOWN
+
+
+def test_a_search_with_dives_answers_the_same_in_slices() -> None:
+    position = deal(SHAMROCKS, DEAL_A_DIVE_WINS)
+    whole = Search(SHAMROCKS, position)
+    whole.run(SHAMROCKS.solver.solve_budget)
+    sliced = Search(SHAMROCKS, position)
+    while not sliced.done and sliced.nodes < SHAMROCKS.solver.solve_budget:
+        sliced.run(1_999, 700)
+    assert (sliced.verdict, sliced.nodes, sliced.solution) == (whole.verdict, whole.nodes, whole.solution)
