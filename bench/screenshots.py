@@ -4,7 +4,8 @@ a small phone 360x640 and a Pixel 7.
     ./build.sh build && PYTHONPATH=py:. python3 bench/screenshots.py [--out DIR] [--sizes desktop,phone,pixel7]
 
 Scenes, one file each (``SIZE-SCENE.jpg``): the first-visit overlay; a hint on the
-table (with the deal's difficulty beside its number); the solution player,
+table (with the deal's difficulty beside its number); a hint on a Shamrocks deal
+that only the search's dives win; the solution player,
 paused after a few steps; the panel of a game that has just become lost (with
 "tell me when the game becomes lost" on); the win panel of a game won faster
 and in fewer moves than an earlier one; the settings dialog; the longest
@@ -46,6 +47,7 @@ from tests.browser.test_i18n import choose_language  # noqa: E402
 from cloverleaf.stats import load as load_stats  # noqa: E402
 
 SHORT_DEAL = "11"  # Clover Leaf deal 11: won in 8 decisions (tests/browser/test_guidance.py)
+DIVED_DEAL = "405"  # Shamrocks deal 405: open to the best-first strands, won by a dive past 20,000 nodes
 NO_ANIMATIONS = json.dumps({"animations": False})
 
 
@@ -85,6 +87,19 @@ def overlay_hint_solution(browser: Any, base: str, options: dict[str, Any], out:
         app.page.locator('[data-player="play"]').click()  # pause
         app.settle()
         shoot(app, out, f"{size}-solution")
+    finally:
+        app.close()
+
+
+def dived_hint(browser: Any, base: str, options: dict[str, Any], out: Path, size: str) -> None:
+    """A hint on a Shamrocks deal that only the search's dives win (see cloverleaf.solver.dives)."""
+    app = App(browser, base, **options)
+    try:
+        app.open(f"shamrocks/{DIVED_DEAL}")
+        app.press("hint")
+        app.page.locator(".card.card--hint").first.wait_for(timeout=120_000)
+        app.settle()
+        shoot(app, out, f"{size}-hint-shamrocks")
     finally:
         app.close()
 
@@ -187,7 +202,7 @@ def main() -> None:
         known = sizes(playwright)
         for size in args.sizes.split(","):
             print(size)
-            for scene in (overlay_hint_solution, lost, won, long_fans, words):
+            for scene in (overlay_hint_solution, dived_hint, lost, won, long_fans, words):
                 scene(browser, base, known[size], out, size)
         browser.close()
     server.shutdown()

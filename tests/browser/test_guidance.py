@@ -24,6 +24,7 @@ from .stored import Loads
 pytestmark = pytest.mark.browser
 
 SHORT_DEAL = "11"  # Clover Leaf deal 11: the hints win it in 8 decisions (checked below on CPython)
+DIVED_DEAL = "405"  # Shamrocks deal 405: the search wins it only through a dive, past 20,000 nodes
 NO_ANIMATIONS = {"animations": False}
 
 
@@ -111,6 +112,21 @@ def test_following_hints_by_clicking_the_marked_cards_wins(app: Any) -> None:
     panel = page.locator('#panel[data-panel="won"]')
     panel.wait_for()
     assert "You won" in panel.inner_text()
+
+
+def test_a_hint_that_only_a_dive_finds_marks_the_same_card_in_the_page_as_on_cpython(app: Any) -> None:
+    # Without its dives the search leaves this deal open within the hint's 60,000 nodes: a hint shown at all
+    # means the dives ran in Pyodide. They draw their chance from Python's own generator, seeded, so the
+    # page's search takes CPython's steps and hints the same card.
+    first = hinted_plan("shamrocks", DIVED_DEAL)[0]
+    app.open(f"shamrocks/{DIVED_DEAL}")
+    app.page.keyboard.press("h")
+    hinted = app.page.locator(".card.card--hint")
+    hinted.wait_for(timeout=60_000)
+    assert hinted.get_attribute("data-card") == first["card"]
+    app.click_card(first["card"])
+    app.wait_moves(1)
+    assert app.page.locator(".card.card--hint").count() == 0
 
 
 def test_the_solution_played_stepped_back_taken_over_and_won(app: Any) -> None:
