@@ -13,8 +13,10 @@ long one: a *dive* follows the cost (:meth:`Board.cost`) with a random
 amount of up to ``noise`` added to each position's, and once it has used
 ``length`` nodes the next dive begins from the start in another order.
 
-What a dive proves: only wins. It never goes through every position, so it
-never proves a loss; the best-first search beside it does that. A dive
+What a dive proves: only wins. Dives are not meant to go through every
+position (where one does, within its length, the dives just stop: there is
+nothing more to find), and they claim no loss; the best-first search beside
+them proves those. A dive
 makes only the board's moves (:meth:`Board.moves`) and cuts only the
 positions the board's proofs find lost, so the line it finds is a line of
 legal moves to a won position; the search reads it and replays it through
