@@ -502,27 +502,12 @@ class Search:
                     break
                 if runner.idle:
                     self._left = 0
-            elif isinstance(runner, Dives):
-                before, before_work = runner.nodes, runner.work
-                won = runner.run(min(nodes, self._left), work)
-                used = runner.nodes - before
-                self.nodes += used
-                self._own_nodes += used
-                self.work += runner.work - before_work
-                nodes -= used
-                work -= runner.work - before_work
-                self._left -= used
-                if won:
-                    self._dived_to_win(runner)
-                    break
-                if runner.done:  # every position they reach gone through: no win there
-                    del turns[self._turn]
-                    self._turn %= len(turns)
-                    self._left = self._quantum(turns[self._turn])
-                    continue
             else:
                 before, before_work = runner.nodes, runner.work
-                verdict = runner.run(min(nodes, self._left), work)
+                if isinstance(runner, Dives):
+                    verdict = Verdict.SOLVED if runner.run(min(nodes, self._left), work) else Verdict.UNKNOWN
+                else:
+                    verdict = runner.run(min(nodes, self._left), work)
                 used = runner.nodes - before
                 self.nodes += used
                 self._own_nodes += used
@@ -533,7 +518,12 @@ class Search:
                 if verdict is Verdict.LOST:
                     self.verdict = verdict
                     break
-                if runner.done:  # a projection won, or a ladder gave up: no proof; it leaves the turns
+                if verdict is Verdict.SOLVED and isinstance(runner, Dives):  # a dive's win is this position's
+                    self._dived_to_win(runner)
+                    break
+                # a projection won, a ladder gave up, or the dives went through every position they reach:
+                # no proof; it leaves the turns
+                if runner.done:
                     del turns[self._turn]
                     self._turn %= len(turns)
                     self._left = self._quantum(turns[self._turn])
