@@ -3,21 +3,20 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 
 import pytest
 
 from cloverleaf import Move, find_game
 from cloverleaf.deals import deal
-from cloverleaf.engine import is_won, play
 from cloverleaf.position import Position
 from cloverleaf.solver import Verdict
 from cloverleaf.solver.board import Board, tables_for
 from cloverleaf.solver.dives import Dives
-from cloverleaf.solver.search import DIVES_AFTER, Search, check_solution
+from cloverleaf.solver.search import DIVES_AFTER, UNBOUNDED, Search, check_solution
 from tests.helpers import scattered_position
 
 SHAMROCKS = find_game("shamrocks")
-UNBOUNDED = 1 << 62
 # Shamrocks deal 405: the best-first search alone leaves it open at 100,000 nodes; a dive wins it
 DEAL_A_DIVE_WINS = 405
 SEEDS = 150  # small scattered positions: some 7% of them lost
@@ -29,26 +28,29 @@ def dives_of(position: Position, avoid: set[bytes] | None = None, length: int = 
     return Dives(board, set() if avoid is None else avoid, length, 8)
 
 
-def replayed(position: Position, dives: Dives) -> Position:
-    """The dives' line played through the engine's checked door (it raises on an illegal move)."""
+def line_wins(position: Position, dives: Dives) -> bool:
+    """Whether the dives' line wins, played through the engine's checked door (it raises on an illegal move)."""
     assert dives.steps is not None
-    for card, _source, dest in dives.steps:
-        position = play(SHAMROCKS, position, Move(card, dest))
-    return position
+    return check_solution(SHAMROCKS, position, [Move(card, dest) for card, _source, dest in dives.steps])
+
+
+@functools.cache
+def plain_verdict(seed: int) -> Verdict:
+    """The plain exhaustive search's verdict on the small scattered position ``seed`` (10 cards)."""
+    return Search(SHAMROCKS, scattered_position(10, seed), prune=False).run(200_000)
 
 
 def test_a_dive_wins_only_what_the_plain_search_wins_and_its_line_is_legal() -> None:
     won = lost = 0
     for seed in range(SEEDS):
         position = scattered_position(10, seed)
-        plain = Search(SHAMROCKS, position, prune=False)
-        truth = plain.run(200_000)
+        truth = plain_verdict(seed)
         assert truth is not Verdict.UNKNOWN
         dives = dives_of(position)
         found = dives.run(20_000, UNBOUNDED)
         if found:
             assert truth is Verdict.SOLVED, seed
-            assert is_won(replayed(position, dives)), seed
+            assert line_wins(position, dives), seed
             won += 1
         elif truth is Verdict.LOST:
             lost += 1
@@ -58,10 +60,9 @@ def test_a_dive_wins_only_what_the_plain_search_wins_and_its_line_is_legal() -> 
 def test_dives_that_go_through_every_position_they_reach_stop_without_a_win() -> None:
     stopped = 0
     for seed in range(SEEDS):
-        position = scattered_position(10, seed)
-        if Search(SHAMROCKS, position, prune=False).run(200_000) is not Verdict.LOST:
+        if plain_verdict(seed) is not Verdict.LOST:
             continue
-        dives = dives_of(position, length=1_000_000)
+        dives = dives_of(scattered_position(10, seed), length=1_000_000)
         assert not dives.run(1_000_000, UNBOUNDED)
         assert dives.done and dives.dives == 1, seed
         stopped += 1
