@@ -221,6 +221,28 @@ def test_a_hint_on_a_lost_game_names_the_move_that_lost_it(api: Api) -> None:
     assert result["lostMove"] == {"number": 1, "move": {"card": "9H", "to": 11}, "onto": "TH"}
 
 
+def test_a_hint_asked_again_where_its_budget_ran_out_searches_on(api: Api) -> None:
+    """Shamrocks deal 886 is won at 64,205 nodes, past the hint budget of 60,000: the first
+    search (here a background check) runs out, and the hint asked next goes on with it."""
+    ok(api, "new", game="shamrocks", deal="886")
+    first = run_job(api, kind="check")
+    assert (first["verdict"], first["nodes"], first["more"]) == ("unknown", 60_000, True)
+    second = run_job(api, kind="hint")
+    assert (second["verdict"], second["nodes"], second["more"]) == ("solved", 64_205, False)
+    move = second["move"]
+    assert state(api, "play", card=move["card"], to=move["to"])["moves"] == 1
+
+
+def test_the_search_kept_for_a_hint_is_let_go_once_the_game_moves_on(api: Api) -> None:
+    drawn = state(api, "new", game="shamrocks", deal="886")
+    assert run_job(api, kind="hint")["nodes"] == 60_000
+    card, targets = next(iter(drawn["movable"].items()))
+    state(api, "play", card=card, to=targets[0])
+    state(api, "undo")  # the same position again, but a new search
+    again = run_job(api, kind="hint")
+    assert (again["verdict"], again["nodes"], again["more"]) == ("unknown", 60_000, True)
+
+
 def test_solvable_and_daily_jobs_give_deal_numbers_as_strings(api: Api) -> None:
     found = run_job(api, kind="solvable", game="clover-leaf", start="99999999999999999990")
     assert found["verdict"] == "solved" and isinstance(found["deal"], str)

@@ -27,6 +27,7 @@ from cloverleaf.solver.jobs import Job, Result, position_key
 
 ALEXANDER = find_game("alexander-the-great")
 CLOVER_LEAF = find_game("clover-leaf")
+SHAMROCKS = find_game("shamrocks")
 
 
 def run_in_slices(job: Job[Result], size: int) -> Result:
@@ -134,6 +135,38 @@ def test_hint_step_returns_none_until_done_and_then_keeps_its_result() -> None:
     assert job.step(1) is None
     result = run_in_slices(job, 100)
     assert job.step(100) == result
+
+
+def test_a_hint_searched_on_is_the_search_a_larger_budget_makes() -> None:
+    """Shamrocks deal 8 is won at 2,453 nodes: asks of 1,000 nodes each find the win on the
+    third, the very solution one search of 5,000 nodes finds."""
+    start = deal(SHAMROCKS, 8)
+    job = Hint(SHAMROCKS, [start], 1_000, limit=5_000)
+    for nodes in (1_000, 2_000):
+        result = run_in_slices(job, 300)
+        assert (result.verdict, result.nodes, job.can_search_on) == (Verdict.UNKNOWN, nodes, True)
+        assert job.search_on()
+    won = run_in_slices(job, 300)
+    assert won == hint(SHAMROCKS, [start], 5_000)
+    assert won.verdict is Verdict.SOLVED and check_solution(SHAMROCKS, start, won.solution)
+    assert not job.can_search_on and not job.search_on()
+    assert job.step(100) == won
+
+
+def test_a_hint_searches_on_no_further_than_its_limit() -> None:
+    job = Hint(CLOVER_LEAF, [deal(CLOVER_LEAF, 660)], 1_000, limit=2_500)
+    assert not job.search_on()  # nothing has run out yet
+    for nodes in (1_000, 2_000, 2_500):
+        result = run_in_slices(job, 400)
+        assert (result.verdict, result.nodes) == (Verdict.UNKNOWN, nodes)
+        job.search_on()
+    assert not job.can_search_on and run_in_slices(job, 400) == result
+    assert result == hint(CLOVER_LEAF, [deal(CLOVER_LEAF, 660)], 2_500)
+
+
+def test_a_hint_may_search_on_up_to_the_games_solve_budget() -> None:
+    job = Hint(SHAMROCKS, [deal(SHAMROCKS, 8)])
+    assert (job.budget, job.limit) == (SHAMROCKS.solver.hint_budget, SHAMROCKS.solver.solve_budget)
 
 
 def test_next_solvable_deal_skips_lost_deals_and_returns_a_solved_one() -> None:

@@ -152,6 +152,7 @@ class Api:
         self._session: Session | None = None
         self.jobs: dict[int, _HintJob | Job] = {}
         self.next_job = 1
+        self._kept_hint: _HintJob | None = None  # the last hint, whose search the next may go on with
 
     @property
     def session(self) -> Session:
@@ -189,7 +190,13 @@ class Api:
     # -- the table ----------------------------------------------------------------------
 
     def table(self) -> dict[str, Json]:
-        """The reply of every method that changes the game: what to draw and what to keep."""
+        """The reply of every method that changes the game: what to draw and what to keep.
+
+        The last hint's search is let go here once the game has moved on: it
+        can hold tens of megabytes.
+        """
+        if self._kept_hint is not None and not self._kept_hint.fresh:
+            self._kept_hint = None
         return {"state": self.state(), "save": self.session.save()}
 
     def state(self) -> dict[str, Json]:
@@ -238,12 +245,25 @@ class Api:
     # -- hints --------------------------------------------------------------------------
 
     def hint_job(self, show: bool) -> _HintJob:
-        """The plan's next decision when the game is on it, else a search (see Hint)."""
+        """The plan's next decision when the game is on it, else a search (see Hint).
+
+        Asked again where the last hint's search ran out of budget, the same
+        search goes on (:meth:`Hint.search_on`) rather than start again and
+        fail again: the search is deterministic. That search is kept until the
+        game moves on (see :meth:`table`).
+        """
         session = self.session
         if session.won or session.hint_move() is not None:
             return _HintJob(self, session, None, show)
-        search = Hint(session.rules, session.history(), forced_autoplay=session.settings.auto_move)
-        return _HintJob(self, session, search, show)
+        auto_move = session.settings.auto_move
+        kept = self._kept_hint
+        if kept is not None and kept.fresh and kept.search is not None and kept.search.forced_autoplay == auto_move:
+            search = kept.search
+            search.search_on()
+        else:
+            search = Hint(session.rules, session.history(), forced_autoplay=auto_move)
+        self._kept_hint = _HintJob(self, session, search, show)
+        return self._kept_hint
 
     def hint_reply(self, job: _HintJob, found: HintResult | None) -> dict[str, Json]:
         """A hint's result as JSON; a solution found becomes the session's plan.
@@ -271,6 +291,7 @@ class Api:
             "earlier": earlier.value if earlier else None,
             "lostMove": None,
             "nodes": nodes,
+            "more": job.search is not None and job.search.can_search_on,
         }
         if job.fresh and verdict is Verdict.LOST and undo is not None and undo <= len(session.groups):
             number = len(session.groups) - undo  # the decision made at the last winnable position

@@ -19,12 +19,13 @@ from cloverleaf.api import Api
 
 from . import plans
 from .conftest import INTRO_KEY
-from .stored import Loads
+from .stored import Loads, wait_notice
 
 pytestmark = pytest.mark.browser
 
 SHORT_DEAL = "11"  # Clover Leaf deal 11: the hints win it in 8 decisions (checked below on CPython)
 DIVED_DEAL = "405"  # Shamrocks deal 405: the search wins it only through a dive, past 20,000 nodes
+LATE_DEAL = "886"  # Shamrocks deal 886: the search wins it at 64,205 nodes, past the hint budget of 60,000
 NO_ANIMATIONS = {"animations": False}
 
 
@@ -127,6 +128,32 @@ def test_a_hint_that_only_a_dive_finds_marks_the_same_card_in_the_page_as_on_cpy
     app.click_card(first["card"])
     app.wait_moves(1)
     assert app.page.locator(".card.card--hint").count() == 0
+
+
+def test_a_hint_asked_again_goes_on_with_the_search_that_ran_out(app: Any) -> None:
+    # On CPython: the first ask runs out of budget, the second wins, and that is the card to mark.
+    api = Api()
+    api.call("new", json.dumps({"game": "shamrocks", "deal": LATE_DEAL}))
+    replies = []
+    for _ask in range(2):
+        job, result = api.hint_job(show=True), None
+        while result is None:
+            result = job.step(100_000)
+        replies.append(result)
+    assert [(r["verdict"], r["more"]) for r in replies] == [("unknown", True), ("solved", False)]
+    first = replies[1]["move"]
+
+    app.open(f"shamrocks/{LATE_DEAL}")
+    page = app.page
+    page.keyboard.press("h")
+    wait_notice(app, "No sure move found yet", "press Hint again")
+    assert page.locator(".card.card--hint").count() == 0
+    app.press("hint")  # the button this time, as the notice says
+    hinted = page.locator(".card.card--hint")
+    hinted.wait_for(timeout=60_000)
+    assert hinted.get_attribute("data-card") == first["card"]
+    app.click_card(first["card"])
+    app.wait_moves(1)
 
 
 def test_the_solution_played_stepped_back_taken_over_and_won(app: Any) -> None:

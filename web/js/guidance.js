@@ -183,7 +183,7 @@ export class Guidance {
     if (result.verdict === LOST) this.showLost(result);
     else if (result.verdict === "solved" && result.back > 0) this.showBack(result.back);
     else if (result.move) this.showMove(result.move);
-    else notice(t("hint.none"), 4000);
+    else notice(t(result.more ? "hint.more" : "hint.none"), 6000);
   }
 
   /** @param {Move} move */

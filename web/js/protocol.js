@@ -70,6 +70,7 @@
  * @property {{number: number, move: Move, onto: Card | null} | null} lostMove  when lost: the decision that
  *   lost the game (its number from 1, its move, the card it went onto)
  * @property {number} nodes  nodes searched (0: the plan already knew)
+ * @property {boolean} more  the budget ran out first, and a hint asked again here goes on with the same search
  */
 
 /** @typedef {"easy" | "medium" | "hard"} Level */

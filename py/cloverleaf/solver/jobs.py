@@ -111,6 +111,15 @@ class Hint:
        history, nearest position first; each search skips the positions the
        earlier ones proved lost, so the walk costs little more than the new
        positions it meets.
+
+    ``budget`` (the game's hint budget unless given) is what one ask may
+    search. When it runs out first, :meth:`search_on` lets the same search go
+    on for as much again, up to ``limit`` in all (the game's solve budget unless
+    given): asked again at the same place, a hint would otherwise repeat the
+    very search that just failed, since the search is deterministic, where
+    going on decides what the command line's ``solve`` decides (the page's
+    worker keeps the search between two asks). Going on is the same search
+    as one given the larger budget from the start.
     """
 
     def __init__(
@@ -119,12 +128,15 @@ class Hint:
         history: Sequence[Position],
         budget: int | None = None,
         forced_autoplay: bool = False,
+        limit: int | None = None,
     ) -> None:
         if not history:
             raise ValueError("a hint needs at least the current position")
         self.rules = rules
         self.history = list(history)
         self.budget = rules.solver.hint_budget if budget is None else budget
+        self.ask = self.budget  # what each ask may search
+        self.limit = max(self.budget, rules.solver.solve_budget if limit is None else limit)
         self.forced_autoplay = forced_autoplay
         self.nodes = 0
         self._keys = [position_key(rules, position, forced_autoplay) for position in self.history]
@@ -134,6 +146,7 @@ class Hint:
         self._lost: set[bytes] = set()
         self._search = self._new_search(self.history[-1], avoid)
         self._result: HintResult | None = None
+        self._ran_out = False  # whether the result is the budget's end (see search_on)
 
     def step(self, nodes: int) -> HintResult | None:
         while self._result is None:
@@ -150,6 +163,20 @@ class Hint:
             if verdict is not Verdict.UNKNOWN:
                 self._advance(verdict)
         return self._result
+
+    @property
+    def can_search_on(self) -> bool:
+        """Whether the budget ran out before the answer, below ``limit``: :meth:`search_on` would go on."""
+        return self._ran_out and self.budget < self.limit
+
+    def search_on(self) -> bool:
+        """Where the budget ran out first, let the search go on for one more ask (see the class); whether it will."""
+        if not self.can_search_on:
+            return False
+        self.budget = min(self.budget + self.ask, self.limit)
+        self._result = None
+        self._ran_out = False
+        return True
 
     def _advance(self, verdict: Verdict) -> None:
         search = self._search
@@ -205,6 +232,7 @@ class Hint:
         return len(self.history) - 1 - latest[keys[last]], solution[first:]
 
     def _finish_out_of_budget(self) -> None:
+        self._ran_out = True
         if self._phase == "back":
             self._result = HintResult(Verdict.LOST, earlier=Verdict.UNKNOWN, nodes=self.nodes)
         else:
