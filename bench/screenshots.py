@@ -5,7 +5,8 @@ a small phone 360x640 and a Pixel 7.
 
 Scenes, one file each (``SIZE-SCENE.jpg``): the first-visit overlay; a hint on the
 table (with the deal's difficulty beside its number); a hint on a Shamrocks deal
-that only the search's dives win; the solution player,
+that only the search's dives win; a Shamrocks hint whose budget ran out, saying
+that asking again goes on, and the card the second ask marks; the solution player,
 paused after a few steps; the panel of a game that has just become lost (with
 "tell me when the game becomes lost" on); the win panel of a game won faster
 and in fewer moves than an earlier one; the settings dialog; the longest
@@ -48,6 +49,7 @@ from cloverleaf.stats import load as load_stats  # noqa: E402
 
 SHORT_DEAL = "11"  # Clover Leaf deal 11: won in 8 decisions (tests/browser/test_guidance.py)
 DIVED_DEAL = "405"  # Shamrocks deal 405: open to the best-first strands, won by a dive past 20,000 nodes
+LATE_DEAL = "886"  # Shamrocks deal 886: won at 64,205 nodes, past the hint budget: the first ask runs out
 NO_ANIMATIONS = json.dumps({"animations": False})
 
 
@@ -100,6 +102,24 @@ def dived_hint(browser: Any, base: str, options: dict[str, Any], out: Path, size
         app.page.locator(".card.card--hint").first.wait_for(timeout=120_000)
         app.settle()
         shoot(app, out, f"{size}-hint-shamrocks")
+    finally:
+        app.close()
+
+
+def hint_asked_again(browser: Any, base: str, options: dict[str, Any], out: Path, size: str) -> None:
+    """A hint whose budget ran out says that asking again goes on; the second ask marks a card."""
+    app = App(browser, base, **options)
+    try:
+        app.open(f"shamrocks/{LATE_DEAL}")
+        app.press("hint")
+        app.page.wait_for_function(  # the page's language is English here
+            "() => document.querySelector('#notice')?.textContent.includes('press Hint again')", timeout=120_000
+        )
+        shoot(app, out, f"{size}-hint-more")
+        app.press("hint")
+        app.page.locator(".card.card--hint").first.wait_for(timeout=120_000)
+        app.settle()
+        shoot(app, out, f"{size}-hint-more-found")
     finally:
         app.close()
 
@@ -202,7 +222,7 @@ def main() -> None:
         known = sizes(playwright)
         for size in args.sizes.split(","):
             print(size)
-            for scene in (overlay_hint_solution, dived_hint, lost, won, long_fans, words):
+            for scene in (overlay_hint_solution, dived_hint, hint_asked_again, lost, won, long_fans, words):
                 scene(browser, base, known[size], out, size)
         browser.close()
     server.shutdown()
