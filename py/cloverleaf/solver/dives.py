@@ -2,7 +2,7 @@
 
 Why. In Shamrocks and Shamrocks II a best-first search proves early every
 deal it proves lost (within 10,753 nodes on deals 1-1000 of Shamrocks), and
-the deals it leaves open at its budget are mostly wins it does not reach:
+many of the deals it leaves open at its budget are wins it does not reach:
 its strands spread their nodes over many lines, and the positions of those
 games are far too many to go through. A depth-first search follows one line
 to its end; where it leads nowhere, the search is stuck under its first few
@@ -37,7 +37,10 @@ lengths on the Luby schedule (units of 500, 1,000 and 2,000 nodes) won 12,
 19 and 21; more chance in the first 10 or 20 moves and less or none after,
 15 to 20; other costs (without the misplaced cards, with them counted twice
 as much, with the cards left counted twice as much, without the buried
-depth) 13, 18, 20 and 14.
+depth) 13, 18, 20 and 14. Nor did beams in place of depth-first dives
+(the best 2 to 50 positions of each depth kept), nor keeping for later
+dives the positions a finished part of a dive proves lost (they are seldom
+met again): see docs/solver.md.
 
 Deterministic: dive ``n`` draws from ``random.Random(n)``, which gives the
 same numbers in CPython and in Pyodide, and dives count nodes as the search
