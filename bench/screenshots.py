@@ -6,7 +6,9 @@ a small phone 360x640 and a Pixel 7.
 Scenes, one file each (``SIZE-SCENE.jpg``): the first-visit overlay; a hint on the
 table (with the deal's difficulty beside its number); a hint on a Shamrocks deal
 that only the search's dives win; a Shamrocks hint whose budget ran out, saying
-that asking again goes on, and the card the second ask marks; the solution player,
+that asking again goes on, and the card the second ask marks; a game lost at
+once on a Shamrocks deal the solver leaves open, whose panel offers to search
+further back; the solution player,
 paused after a few steps; the panel of a game that has just become lost (with
 "tell me when the game becomes lost" on); the win panel of a game won faster
 and in fewer moves than an earlier one; the settings dialog; the longest
@@ -124,6 +126,20 @@ def hint_asked_again(browser: Any, base: str, options: dict[str, Any], out: Path
         app.close()
 
 
+def lost_search_further(browser: Any, base: str, options: dict[str, Any], out: Path, size: str) -> None:
+    """A game lost at once on a deal open at its start: the walk back runs out, and the panel offers more."""
+    app = App(browser, base, **options)
+    try:
+        app.open("shamrocks/225")
+        app.drag("5H", 18)
+        app.wait_moves(1)
+        app.press("hint")
+        app.page.locator('#panel[data-panel="lost"] [data-panel-action="more"]').wait_for(timeout=120_000)
+        shoot(app, out, f"{size}-lost-search-further")
+    finally:
+        app.close()
+
+
 def lost(browser: Any, base: str, options: dict[str, Any], out: Path, size: str) -> None:
     deal, card, to = plans.lost_after_one_move()
     app = App(browser, base, **options)
@@ -203,6 +219,9 @@ def words(browser: Any, base: str, options: dict[str, Any], out: Path, size: str
         app.close()
 
 
+SCENES = (overlay_hint_solution, dived_hint, hint_asked_again, lost_search_further, lost, won, long_fans, words)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", default=str(ROOT / "bench" / "results" / "screens"))
@@ -222,7 +241,7 @@ def main() -> None:
         known = sizes(playwright)
         for size in args.sizes.split(","):
             print(size)
-            for scene in (overlay_hint_solution, dived_hint, hint_asked_again, lost, won, long_fans, words):
+            for scene in SCENES:
                 scene(browser, base, known[size], out, size)
         browser.close()
     server.shutdown()

@@ -233,6 +233,19 @@ def test_a_hint_asked_again_where_its_budget_ran_out_searches_on(api: Api) -> No
     assert state(api, "play", card=move["card"], to=move["to"])["moves"] == 1
 
 
+def test_a_walk_back_that_ran_out_of_budget_goes_on_when_asked_again(api: Api) -> None:
+    """Shamrocks deal 225 is open at its start (100,000 nodes); 5H onto fan 18 at once loses
+    it (proved in a node). The hint's walk back then searches the start."""
+    ok(api, "new", game="shamrocks", deal="225")
+    state(api, "play", card="5H", to=18)
+    first = run_job(api, kind="hint")
+    assert (first["verdict"], first["earlier"], first["nodes"], first["more"]) == ("lost", "unknown", 60_000, True)
+    second = run_job(api, kind="hint")
+    assert (second["verdict"], second["earlier"], second["nodes"], second["more"]) == ("lost", "unknown", 100_000, False)
+    third = run_job(api, kind="hint")  # at the solve budget: the same answer at once
+    assert (third["nodes"], third["more"]) == (100_000, False)
+
+
 def test_the_search_kept_for_a_hint_is_let_go_once_the_game_moves_on(api: Api) -> None:
     drawn = state(api, "new", game="shamrocks", deal="886")
     assert run_job(api, kind="hint")["nodes"] == 60_000

@@ -156,6 +156,29 @@ def test_a_hint_asked_again_goes_on_with_the_search_that_ran_out(app: Any) -> No
     app.wait_moves(1)
 
 
+def test_a_lost_game_whose_walk_back_ran_out_offers_to_search_further(app: Any) -> None:
+    # Shamrocks deal 225 is open at its start within the solve budget; 5H onto fan 18 at once loses it. The
+    # walk back searches the start: the first ask runs out, the panel offers to search further, and the second
+    # ask goes on with that search to the solve budget, after which there is nothing further to offer.
+    app.open("shamrocks/225")
+    page = app.page
+    app.drag("5H", 18)
+    app.wait_moves(1)
+    page.keyboard.press("h")
+    panel = page.locator('#panel[data-panel="lost"]')
+    more = panel.locator('[data-panel-action="more"]')
+    more.wait_for(timeout=60_000)
+    assert "not yet found the move that lost the game" in panel.inner_text()
+    assert more.get_attribute("class") == "primary"
+    more.click()
+    page.wait_for_function(
+        "() => { const p = document.querySelector('#panel[data-panel=\"lost\"]');"
+        " return p && !p.hidden && !p.querySelector('[data-panel-action=\"more\"]'); }",
+        timeout=60_000,
+    )
+    assert "cannot be won" in panel.inner_text()
+
+
 def test_the_solution_played_stepped_back_taken_over_and_won(app: Any) -> None:
     app.open(f"clover-leaf/{SHORT_DEAL}")
     page = app.page

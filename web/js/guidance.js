@@ -243,10 +243,16 @@ export class Guidance {
           { label: t("lost.undo", { count: undo }), name: "undo", primary: true, action: () => this.game.undo(undo) },
           { label: t("solution.show"), name: "solve", action: () => this.showSolution({ undo }) },
         );
-      } else if (this.app.table?.canUndo) {
-        actions.push({ label: t("button.undo"), name: "undo", action: () => this.game.undo() });
+      } else {
+        if (result.more) {
+          // The walk back ran out of budget before it found a winnable position: asking again goes on with it.
+          text = `${text} ${t("lost.notYet")}`;
+          actions.push({ label: t("lost.searchOn"), name: "more", primary: true, action: () => this.hint() });
+        }
+        if (this.app.table?.canUndo) actions.push({ label: t("button.undo"), name: "undo", action: () => this.game.undo() });
       }
-      actions.push(restart, { label: t("button.newDeal"), name: "new", primary: !undo, action: newDeal });
+      const primaryTaken = Boolean(undo) || Boolean(result.more);
+      actions.push(restart, { label: t("button.newDeal"), name: "new", primary: !primaryTaken, action: newDeal });
     }
     showPanel("lost", stuck ? t("stuck.title") : t("lost.title"), text, actions);
   }
