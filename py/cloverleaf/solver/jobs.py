@@ -115,11 +115,11 @@ class Hint:
     ``budget`` (the game's hint budget unless given) is what one ask may
     search. When it runs out first, :meth:`search_on` lets the same search go
     on for as much again, up to ``limit`` in all (the game's solve budget unless
-    given): asked again at the same place, a hint would otherwise repeat the
-    very search that just failed, since the search is deterministic, where
-    going on decides what the command line's ``solve`` decides (the page's
-    worker keeps the search between two asks). Going on is the same search
-    as one given the larger budget from the start.
+    given). Asked again at the same place, a hint would otherwise repeat the
+    very search that just failed, the search being deterministic; going on, it
+    decides what the command line's ``solve`` decides. The page's worker keeps
+    the search between two asks (:meth:`cloverleaf.api.Api.hint_job`). Going
+    on is the same search as one given the larger budget from the start.
     """
 
     def __init__(
