@@ -179,6 +179,26 @@ def test_a_lost_game_whose_walk_back_ran_out_offers_to_search_further(app: Any) 
     assert "cannot be won" in panel.inner_text()
 
 
+def test_a_stuck_table_whose_check_ran_out_offers_to_search_further(app: Any) -> None:
+    # Shamrocks deal 24 is open at its start; the ace of spades sent up at once leaves no move (no fan has
+    # room). The stuck panel's background check runs out of budget before it finds where the game was lost,
+    # so the panel that takes its place offers to search further.
+    app.open("shamrocks/24")
+    page = app.page
+    app.click_card("AS")
+    app.wait_moves(1)
+    panel = page.locator('#panel[data-panel="lost"]')
+    more = panel.locator('[data-panel-action="more"]')
+    more.wait_for(timeout=60_000)
+    assert panel.inner_text().startswith("No more moves")
+    more.click()
+    page.wait_for_function(
+        "() => { const p = document.querySelector('#panel[data-panel=\"lost\"]');"
+        " return p && !p.hidden && !p.querySelector('[data-panel-action=\"more\"]'); }",
+        timeout=60_000,
+    )
+
+
 def test_the_solution_played_stepped_back_taken_over_and_won(app: Any) -> None:
     app.open(f"clover-leaf/{SHORT_DEAL}")
     page = app.page

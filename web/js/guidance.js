@@ -151,11 +151,12 @@ export class Guidance {
 
   /**
    * The table is stuck: find where the game was lost, and show it in place of
-   * the stuck panel (when the table has not changed meanwhile).
+   * the stuck panel (when the table has not changed meanwhile); where the
+   * search ran out of budget first, the lost panel offers to search further.
    */
   explainStuck() {
     return this.background((result) => {
-      if (result.verdict === LOST && (result.undo || result.earlier === LOST)) {
+      if (result.verdict === LOST && (result.undo || result.earlier === LOST || result.more)) {
         this.showLost(result, { stuck: true });
       }
     });
