@@ -156,6 +156,18 @@ def test_a_hint_asked_again_goes_on_with_the_search_that_ran_out(app: Any) -> No
     app.wait_moves(1)
 
 
+def test_the_solution_asked_again_goes_on_with_the_search_that_ran_out(app: Any) -> None:
+    # Solve searches as a hint does: on Shamrocks deal 886 the first press runs out, the second wins and plays.
+    app.open(f"shamrocks/{LATE_DEAL}")
+    page = app.page
+    page.keyboard.press("s")
+    wait_notice(app, "No solution found yet", "press Solve again")
+    assert app.moves() == 0
+    page.keyboard.press("s")
+    page.wait_for_function("() => document.body.dataset.player === 'playing'", timeout=60_000)
+    app.wait_moves(1)
+
+
 def test_a_lost_game_whose_walk_back_ran_out_offers_to_search_further(app: Any) -> None:
     # Shamrocks deal 225 is open at its start within the solve budget; 5H onto fan 18 at once loses it. The
     # walk back searches the start: the first ask runs out, the panel offers to search further, and the second

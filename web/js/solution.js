@@ -172,7 +172,7 @@ export class Solution {
           this.guidance.showLost(result);
           return false;
         } else if (result.verdict !== "solved") {
-          return this.fail(t("solution.none"));
+          return this.fail(t(result.more ? "solution.more" : "solution.none")); // asked again, the search goes on
         }
         moves = (await this.engine.request("plan")).moves;
       }
