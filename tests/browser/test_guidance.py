@@ -1,6 +1,8 @@
 """Play guided by the solver, in the page: hints followed by clicking the marked
-cards win; the solution played back, stepped through and taken over; a game
-said lost as soon as it is, with the way back; what the table shows of the game
+cards win; a hint, a solution or a lost game's walk back asked again where the
+search ran out of budget goes on with it; the solution played back, stepped
+through and taken over; a game said lost as soon as it is, with the way back;
+what the table shows of the game
 (the last move, which way each foundation builds); sharing a deal; the
 first-visit overlay.
 
@@ -130,6 +132,15 @@ def test_a_hint_that_only_a_dive_finds_marks_the_same_card_in_the_page_as_on_cpy
     assert app.page.locator(".card.card--hint").count() == 0
 
 
+def wait_lost_panel_with_nothing_further(page: Any) -> None:
+    """Wait for the lost panel shown again after Search further, at the solve budget: no Search further now."""
+    page.wait_for_function(
+        "() => { const p = document.querySelector('#panel[data-panel=\"lost\"]');"
+        " return p && !p.hidden && !p.querySelector('[data-panel-action=\"more\"]'); }",
+        timeout=60_000,
+    )
+
+
 def test_a_hint_asked_again_goes_on_with_the_search_that_ran_out(app: Any) -> None:
     # On CPython: the first ask runs out of budget, the second wins, and that is the card to mark.
     api = Api()
@@ -183,11 +194,7 @@ def test_a_lost_game_whose_walk_back_ran_out_offers_to_search_further(app: Any) 
     assert "not yet found the move that lost the game" in panel.inner_text()
     assert more.get_attribute("class") == "primary"
     more.click()
-    page.wait_for_function(
-        "() => { const p = document.querySelector('#panel[data-panel=\"lost\"]');"
-        " return p && !p.hidden && !p.querySelector('[data-panel-action=\"more\"]'); }",
-        timeout=60_000,
-    )
+    wait_lost_panel_with_nothing_further(page)
     assert "cannot be won" in panel.inner_text()
 
 
@@ -204,11 +211,7 @@ def test_a_stuck_table_whose_check_ran_out_offers_to_search_further(app: Any) ->
     more.wait_for(timeout=60_000)
     assert panel.inner_text().startswith("No more moves")
     more.click()
-    page.wait_for_function(
-        "() => { const p = document.querySelector('#panel[data-panel=\"lost\"]');"
-        " return p && !p.hidden && !p.querySelector('[data-panel-action=\"more\"]'); }",
-        timeout=60_000,
-    )
+    wait_lost_panel_with_nothing_further(page)
 
 
 def test_the_solution_played_stepped_back_taken_over_and_won(app: Any) -> None:
