@@ -74,8 +74,7 @@ def shoot(app: App, out: Path, name: str) -> None:
 
 
 def overlay_hint_solution(browser: Any, base: str, options: dict[str, Any], out: Path, size: str) -> None:
-    app = App(browser, base, first_visit=True, **options)
-    try:
+    with App(browser, base, first_visit=True, **options) as app:
         app.open(f"clover-leaf/{SHORT_DEAL}")
         app.page.locator("#intro-dialog").wait_for(state="visible")
         shoot(app, out, f"{size}-overlay")
@@ -91,27 +90,21 @@ def overlay_hint_solution(browser: Any, base: str, options: dict[str, Any], out:
         app.page.locator('[data-player="play"]').click()  # pause
         app.settle()
         shoot(app, out, f"{size}-solution")
-    finally:
-        app.close()
 
 
 def dived_hint(browser: Any, base: str, options: dict[str, Any], out: Path, size: str) -> None:
     """A hint on a Shamrocks deal that only the search's dives win (see cloverleaf.solver.dives)."""
-    app = App(browser, base, **options)
-    try:
+    with App(browser, base, **options) as app:
         app.open(f"shamrocks/{DIVED_DEAL}")
         app.press("hint")
         app.page.locator(".card.card--hint").first.wait_for(timeout=120_000)
         app.settle()
         shoot(app, out, f"{size}-hint-shamrocks")
-    finally:
-        app.close()
 
 
 def hint_asked_again(browser: Any, base: str, options: dict[str, Any], out: Path, size: str) -> None:
     """A hint whose budget ran out says that asking again goes on; the second ask marks a card."""
-    app = App(browser, base, **options)
-    try:
+    with App(browser, base, **options) as app:
         app.open(f"shamrocks/{LATE_DEAL}")
         app.press("hint")
         app.page.wait_for_function(  # the page's language is English here
@@ -122,28 +115,22 @@ def hint_asked_again(browser: Any, base: str, options: dict[str, Any], out: Path
         app.page.locator(".card.card--hint").first.wait_for(timeout=120_000)
         app.settle()
         shoot(app, out, f"{size}-hint-more-found")
-    finally:
-        app.close()
 
 
 def lost_search_further(browser: Any, base: str, options: dict[str, Any], out: Path, size: str) -> None:
     """A game lost at once on a deal open at its start: the walk back runs out, and the panel offers more."""
-    app = App(browser, base, **options)
-    try:
+    with App(browser, base, **options) as app:
         app.open("shamrocks/225")
         app.drag("5H", 18)
         app.wait_moves(1)
         app.press("hint")
         app.page.locator('#panel[data-panel="lost"] [data-panel-action="more"]').wait_for(timeout=120_000)
         shoot(app, out, f"{size}-lost-search-further")
-    finally:
-        app.close()
 
 
 def lost(browser: Any, base: str, options: dict[str, Any], out: Path, size: str) -> None:
     deal, card, to = plans.lost_after_one_move()
-    app = App(browser, base, **options)
-    try:
+    with App(browser, base, **options) as app:
         settings = json.dumps({"animations": False, "warnLost": True})
         app.context.add_init_script(f"localStorage.setItem('cloverleaf.settings.v1', {settings!r})")
         app.open(f"clover-leaf/{deal}")
@@ -151,15 +138,12 @@ def lost(browser: Any, base: str, options: dict[str, Any], out: Path, size: str)
         app.wait_moves(1)
         app.page.locator('#panel[data-panel="lost"]').wait_for(timeout=60_000)
         shoot(app, out, f"{size}-lost")
-    finally:
-        app.close()
 
 
 def won(browser: Any, base: str, options: dict[str, Any], out: Path, size: str) -> None:
     deal, decisions = plans.winnable_deal()
     earlier = load_stats(None).record("clover-leaf", True, 999, 5000.0, False, None).dumps()
-    app = App(browser, base, **options)
-    try:
+    with App(browser, base, **options) as app:
         app.context.add_init_script(
             f"localStorage.setItem('cloverleaf.settings.v1', {NO_ANIMATIONS!r});"
             f"localStorage.setItem('cloverleaf.stats.v1', {json.dumps(earlier)});"
@@ -170,29 +154,23 @@ def won(browser: Any, base: str, options: dict[str, Any], out: Path, size: str) 
         shoot(app, out, f"{size}-won")
         app.press("settings")
         shoot(app, out, f"{size}-settings")
-    finally:
-        app.close()
 
 
 def long_fans(browser: Any, base: str, options: dict[str, Any], out: Path, size: str) -> None:
     """Clover Leaf's longest fans that a short search finds, built by play (the tests' plan)."""
     deal, steps = plans.long_fans("clover-leaf")
-    app = App(browser, base, **options)
-    try:
+    with App(browser, base, **options) as app:
         app.context.add_init_script(f"localStorage.setItem('cloverleaf.settings.v1', {NO_ANIMATIONS!r})")
         app.open(f"clover-leaf/{deal}")
         app.play_steps(steps)
         app.settle()
         shoot(app, out, f"{size}-long-fans")
-    finally:
-        app.close()
 
 
 def words(browser: Any, base: str, options: dict[str, Any], out: Path, size: str) -> None:
     """Where the words change with the language: Russian statistics (the widest),
     German about (game and deal told apart), Spanish daily deal (a localised date)."""
-    app = App(browser, base, **options)
-    try:
+    with App(browser, base, **options) as app:
         app.page.clock.set_fixed_time(datetime.datetime(2026, 11, 30, 10, 0))
         seed_statistics(app)
         app.open("clover-leaf/7")
@@ -215,8 +193,6 @@ def words(browser: Any, base: str, options: dict[str, Any], out: Path, size: str
         page.locator("#info-tab-about").click()
         page.locator("#info-about:not([aria-busy]) > *").first.wait_for()
         shoot(app, out, f"{size}-about-de")
-    finally:
-        app.close()
 
 
 SCENES = (overlay_hint_solution, dived_hint, hint_asked_again, lost_search_further, lost, won, long_fans, words)

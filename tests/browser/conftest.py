@@ -310,6 +310,12 @@ class App:
     def close(self) -> None:
         self.context.close()
 
+    def __enter__(self) -> App:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
 
 @pytest.fixture
 def make_app(browser: Any, base_url: str) -> Iterator[Any]:
