@@ -11,14 +11,17 @@ from cloverleaf import Move, find_game
 from cloverleaf.deals import deal
 from cloverleaf.position import Position
 from cloverleaf.solver import Verdict
+from cloverleaf.solver import search as search_module
 from cloverleaf.solver.board import Board, tables_for
 from cloverleaf.solver.dives import Dives
-from cloverleaf.solver.search import DIVES_AFTER, UNBOUNDED, Search, check_solution
+from cloverleaf.solver.search import DIVES_AFTER, QUANTUM, UNBOUNDED, Search, check_solution
 from tests.helpers import scattered_position
 
 SHAMROCKS = find_game("shamrocks")
 # Shamrocks deal 405: the best-first search alone leaves it open at 100,000 nodes; a dive wins it
 DEAL_A_DIVE_WINS = 405
+# Shamrocks deal 755: open at the solve budget (100,000 nodes); the dives, searching alone past it, win it
+DEAL_WON_PAST_THE_BUDGET = 755
 SEEDS = 150  # small scattered positions: some 7% of them lost
 
 
@@ -121,3 +124,35 @@ def test_a_search_with_dives_answers_the_same_in_slices() -> None:
     while not sliced.done and sliced.nodes < SHAMROCKS.solver.solve_budget:
         sliced.run(1_999, 700)
     assert (sliced.verdict, sliced.nodes, sliced.solution) == (whole.verdict, whole.nodes, whole.solution)
+
+
+def test_past_the_solve_budget_the_dives_search_alone_and_the_table_stops_growing() -> None:
+    position = deal(SHAMROCKS, DEAL_WON_PAST_THE_BUDGET)
+    budget = SHAMROCKS.solver.solve_budget
+    search = Search(SHAMROCKS, position)
+    assert search.run(budget) is Verdict.UNKNOWN
+    positions = len(search.table)
+    assert search.run(budget // 10) is Verdict.SOLVED
+    assert search.nodes > budget + QUANTUM  # won after the strands' last turn, which may end past the budget
+    assert len(search.table) - positions <= QUANTUM  # that turn's positions, and no more
+    assert check_solution(SHAMROCKS, position, search.solution)
+    sliced = Search(SHAMROCKS, position)
+    while not sliced.done:
+        sliced.run(4_999, 1_700)
+    assert (sliced.nodes, sliced.solution) == (search.nodes, search.solution)
+
+
+def test_dives_that_went_through_every_position_alone_give_the_turns_back_to_the_strands(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A small lost position whose search takes some 15,000 nodes to prove it; the dives join after 1,000 and
+    # search alone after 2,000, one dive long enough to go through every position. It stops, finding no win
+    # (dives prove nothing lost); the strands then take their turns again and prove the loss.
+    position = scattered_position(16, 182)
+    assert Search(SHAMROCKS, position).run(20_000) is Verdict.LOST
+    monkeypatch.setattr(search_module, "DIVES_AFTER", 1_000)
+    profile = dataclasses.replace(SHAMROCKS.solver, solve_budget=2_000, dive_length=1_000_000)
+    rules = dataclasses.replace(SHAMROCKS, solver=profile)
+    search = Search(rules, position)
+    assert search.run(200_000) is Verdict.LOST
+    assert search.nodes > 20_000  # the dive's nodes, spent before the strands came back

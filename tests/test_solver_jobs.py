@@ -164,9 +164,12 @@ def test_a_hint_searches_on_no_further_than_its_limit() -> None:
     assert result == hint(CLOVER_LEAF, [deal(CLOVER_LEAF, 660)], 2_500)
 
 
-def test_a_hint_may_search_on_up_to_the_games_solve_budget() -> None:
+def test_a_hint_may_search_on_up_to_the_games_hint_limit_else_its_solve_budget() -> None:
     job = Hint(SHAMROCKS, [deal(SHAMROCKS, 8)])
-    assert (job.budget, job.limit) == (SHAMROCKS.solver.hint_budget, SHAMROCKS.solver.solve_budget)
+    assert (job.budget, job.limit) == (SHAMROCKS.solver.hint_budget, SHAMROCKS.solver.hint_limit)
+    assert SHAMROCKS.solver.hint_limit > SHAMROCKS.solver.solve_budget  # the dives search on alone
+    job = Hint(CLOVER_LEAF, [deal(CLOVER_LEAF, 8)])
+    assert (job.budget, job.limit) == (CLOVER_LEAF.solver.hint_budget, CLOVER_LEAF.solver.solve_budget)
 
 
 def test_next_solvable_deal_skips_lost_deals_and_returns_a_solved_one() -> None:

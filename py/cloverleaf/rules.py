@@ -48,6 +48,12 @@ class SolverProfile:
     - ``deal_budget``: "solvable deal" and the deal of the day: a deal is
       solvable when the solver proves it won within this budget.
     - ``hint_budget``: a hint, the walk back through the history included.
+    - ``hint_limit``: what a hint asked again and again where it ran out may
+      search in all, each ask going on for another ``hint_budget`` (see
+      :class:`cloverleaf.solver.jobs.Hint`); 0 means the solve budget. Past
+      the solve budget only the dives search (see
+      :class:`cloverleaf.solver.search.Search`), so it is set only for the
+      games that dive.
     - ``strands``: the orders in which the search expands positions, each
       given by its depth weight (see :class:`cloverleaf.solver.search.Strand`).
     - ``inner_projections``: 0, or how much work the searches of pair
@@ -68,6 +74,7 @@ class SolverProfile:
     solve_budget: int = 100_000
     deal_budget: int = 20_000
     hint_budget: int = 100_000
+    hint_limit: int = 0
     strands: tuple[int, ...] = (0,)
     inner_projections: int = 0
     difficulty: tuple[int, int] = (400, 1_500)

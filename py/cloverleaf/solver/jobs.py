@@ -114,10 +114,12 @@ class Hint:
 
     ``budget`` (the game's hint budget unless given) is what one ask may
     search. When it runs out first, :meth:`search_on` lets the same search go
-    on for as much again, up to ``limit`` in all (the game's solve budget unless
-    given). Asked again at the same place, a hint would otherwise repeat the
-    very search that just failed, the search being deterministic; going on, it
-    decides what the command line's ``solve`` decides. The page's worker keeps
+    on for as much again, up to ``limit`` in all (the profile's ``hint_limit``,
+    else the game's solve budget, unless given). Asked again at the same place,
+    a hint would otherwise repeat the very search that just failed, the search
+    being deterministic; going on, it decides what the command line's ``solve``
+    decides, and in the games that dive, past that, what the dives alone find
+    (see :class:`.search.Search`). The page's worker keeps
     the search between two asks (:meth:`cloverleaf.api.Api.hint_job`). Going
     on is the same search as one given the larger budget from the start.
     """
@@ -136,7 +138,9 @@ class Hint:
         self.history = list(history)
         self.budget = rules.solver.hint_budget if budget is None else budget
         self.ask = self.budget  # what each ask may search
-        self.limit = max(self.budget, rules.solver.solve_budget if limit is None else limit)
+        if limit is None:
+            limit = rules.solver.hint_limit or rules.solver.solve_budget
+        self.limit = max(self.budget, limit)
         self.forced_autoplay = forced_autoplay
         self.nodes = 0
         self._keys = [position_key(rules, position, forced_autoplay) for position in self.history]

@@ -371,6 +371,18 @@ class Search:
     times 732 on the second. Nothing of this runs within the 20,000 nodes
     the solvable-deal walk and the difficulty see.
 
+    Past the game's solve budget, the dives search alone: the strands and
+    every other turn are set aside (they come back only if the dives go
+    through every position they reach). Only a search asked for more than
+    the solve budget gets there: a hint asked again and again, up to the
+    profile's ``hint_limit``. A Shamrocks search proves nothing lost that
+    late, the dives win more for their nodes than the strands, and they
+    keep no table: their memory is one dive's, so the search's memory stops
+    growing at the solve budget (the table of a long Shamrocks search grows
+    by some 0.26 MB a thousand nodes). Of the 92 Shamrocks deals of
+    1-1000 open at the solve budget, the dives alone win 20 more by 400,000
+    nodes (10 by 150,000); of Shamrocks II's 29, 10.
+
     ``known_lost``: keys of positions already proved lost by an earlier,
     finished ``LOST`` search of the same game (the hint walks back through a
     game's history this way); they are not searched again. The set is read,
@@ -433,6 +445,8 @@ class Search:
         self._projected = not (prune and project)
         self._cased = not (prune and project)
         self._dived = not (prune and project and replay and rules.solver.dive_length)
+        self._dives_runner: Dives | None = None
+        self._benched: list[Strand | Search | Ladder | Dives] = []  # the turns set aside while the dives search alone
         self._cases: Steps | None = None  # the start's order proof under way (see _cases_lost)
         self._loaded: Strand | None = None  # the strand whose position the board holds
         self._count = 0
@@ -525,6 +539,9 @@ class Search:
                 # no proof; it leaves the turns
                 if runner.done:
                     del turns[self._turn]
+                    if not turns:  # the dives, searching alone, went through every position they reach
+                        turns.extend(self._benched)
+                        self._benched = []
                     self._turn %= len(turns)
                     self._left = self._quantum(turns[self._turn])
                     continue
@@ -541,7 +558,15 @@ class Search:
                     break
                 if not self._dived and self.nodes >= DIVES_AFTER:
                     self._dived = True
-                    turns.append(self._dives())
+                    self._dives_runner = self._dives()
+                    turns.append(self._dives_runner)
+                dives = self._dives_runner
+                past_budget = self.nodes >= self.rules.solver.solve_budget
+                if dives is not None and past_budget and len(turns) > 1 and dives in turns:
+                    self._benched = [runner for runner in turns if runner is not dives]
+                    turns[:] = [dives]
+                    self._turn = 0
+                    self._left = self._quantum(dives)
                 if not self._projected and self.nodes >= PROJECTIONS_AFTER:
                     self._projected = True
                     start = Board(tables_for(self.rules), self.start, self.prune)
