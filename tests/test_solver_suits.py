@@ -1,4 +1,4 @@
-"""Projections on one suit and on pairs of suits: a lost projection proves a position lost, never a winnable one."""
+"""Projections on one suit and on two or three suits: a lost projection proves a position lost, never a winnable one."""
 
 from __future__ import annotations
 
@@ -11,9 +11,14 @@ from cloverleaf.engine import play
 from cloverleaf.games import find_game
 from cloverleaf.notation import parse_position
 from cloverleaf.position import Position
+from cloverleaf.rules import Rules
 from cloverleaf.solver import Search, Verdict, check_solution, solve
 from cloverleaf.solver import search as search_module
 from cloverleaf.solver.board import SEPARATOR, Board, tables_for
+from cloverleaf.solver.search import Ladder
+from cloverleaf.solver.suits import TRIPLES
+
+from .test_solver_pruning import shapes, small_position
 
 
 @pytest.mark.parametrize("game,numbers", [
@@ -159,3 +164,75 @@ def test_what_the_inner_searches_share_is_true(game: str, number: int, unpruned_
         assert Search(rules, _position_of(key)).run(200_000) is Verdict.LOST, key
     for key in won[:: len(won) // 30]:
         assert Search(rules, _position_of(key)).run(200_000) is Verdict.SOLVED, key
+
+
+def test_triple_projections_keep_three_suits_and_complete_the_fourth() -> None:
+    rules = find_game("clover-leaf")
+    projected = Board(tables_for(rules), deal(rules, 660)).triple_projections()
+    assert [sorted({card // 13 for fan in triple.fans for card in fan}) for triple in projected] == [
+        [0, 1, 2], [0, 1, 3], [0, 2, 3], [1, 2, 3],
+    ]
+    assert projected[0].foundations == (1, 1, 1, 13)
+    three_suits = Position(tuple(tuple(card for card in fan if card // 13 != 3) for fan in deal(rules, 660).fans),
+                           (1, 1, 1, 13), 0, 0)
+    assert Board(tables_for(rules), three_suits).triple_projections() == []  # the one triple is the position
+    for game in ("shamrocks-ii", "trefoil"):  # any suit builds; redeals left
+        rules = find_game(game)
+        assert Board(tables_for(rules), deal(rules, 1)).triple_projections() == []
+
+
+def _lost(rules: Rules, position: Position) -> bool:
+    return Search(rules, position, strands=(0,), project=False, replay=False).run(150_000) is Verdict.LOST
+
+
+@pytest.mark.parametrize("game", ["clover-leaf", "clover-leaf-warfield", "alexander-the-great", "fan"])
+def test_a_ladder_of_three_suits_proved_lost_where_no_pair_is_agrees_with_the_unpruned_search(game: str) -> None:
+    # Its rungs: the next 2, 3, ... cards of the three suits, up to the whole of them.
+    rules = find_game(game)
+    checked = 0
+    for cards, empty in shapes(rules):
+        for seed in range(500):
+            board = Board(tables_for(rules), small_position(rules, cards, empty, seed))
+            board.settle()
+            if not board.triple_projections() or any(_lost(rules, pair) for pair in board.pair_projections()):
+                continue
+            position = board.position()
+            for triple in TRIPLES:
+                ladder = Ladder(rules, position, triple, None, 150_000)
+                if ladder.run(1_000_000) is Verdict.LOST:
+                    assert Search(rules, position, prune=False).run(150_000) is Verdict.LOST, (cards, empty, seed)
+                    checked += 1
+                    break
+    assert checked >= 3  # the proof is exercised where the pairs prove nothing
+
+
+def test_a_lost_ladder_of_three_suits_proves_a_deal_lost_that_no_pair_does_and_slices_agree(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Alexander deal 3763: every pair of suits can be won; the next ten cards of spades, hearts
+    # and diamonds cannot. Without the ladders the search proves the deal lost in 242,274 nodes.
+    monkeypatch.setattr(search_module, "TRIPLES_AFTER", 20_000)
+    rules = find_game("alexander-the-great")
+    whole = Search(rules, deal(rules, 3763))
+    assert whole.run(60_000) is Verdict.LOST
+    assert [ladder.verdict for ladder in whole.triples] == [Verdict.UNKNOWN] * 3 + [Verdict.LOST]
+    assert all(projection.verdict is Verdict.SOLVED for projection in whole.projections)
+    sliced = Search(rules, deal(rules, 3763))
+    while sliced.run(1_999, 700) is Verdict.UNKNOWN:
+        pass
+    assert (sliced.verdict, sliced.nodes) == (whole.verdict, whole.nodes)
+
+
+def test_a_ladder_of_three_suits_gives_its_turns_back_once_it_has_used_its_nodes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Clover Leaf deal 4864 is won, and so is every projection of it; two of its ladders of three
+    # suits climb past 2,000 nodes, and stop there, giving their turns back to the strands.
+    monkeypatch.setattr(search_module, "TRIPLES_AFTER", 20_000)
+    monkeypatch.setattr(search_module, "TRIPLE_NODES", 2_000)
+    rules = find_game("clover-leaf")
+    search = Search(rules, deal(rules, 4864))
+    search.run(30_000)
+    assert [ladder.nodes == 2_000 for ladder in search.triples] == [False, False, True, True]
+    assert all(ladder.done and ladder not in search._turns for ladder in search.triples)
+    assert [ladder.verdict for ladder in search.triples] == [Verdict.UNKNOWN] * 4

@@ -39,7 +39,7 @@ from ..position import FOUNDATION, REDEAL_DEST, Position
 from ..rules import Build, EmptyFan, Rules
 from .capacity import capacity_lost
 from .hosts import Steps, order_lost, order_lost_in_steps
-from .suits import SuitGames, pair_keys, pair_projection, pair_projections
+from .suits import SuitGames, pair_keys, pair_projection, pair_projections, triple_projections
 
 ON_FOUNDATION = FOUNDATION  # -1: where[] of a card on its foundation; a step's source/dest
 REDEAL_STEP = REDEAL_DEST  # -2
@@ -1163,6 +1163,15 @@ class Board:
         if not self.prune or self.tables.suits is None or not self.settled:
             return []
         return pair_projections(self.position())
+
+    def triple_projections(self) -> list[Position]:
+        """This position seen through each three suits (:func:`.suits.triple_projections`), where that proves anything.
+
+        Where :meth:`pair_projections` does.
+        """
+        if not self.prune or self.tables.suits is None or not self.settled:
+            return []
+        return triple_projections(self.position())
 
     def pair_keys(self) -> list[tuple[tuple[int, int], bytes]]:
         """The keys of this position's projections on pairs of suits (see :meth:`pair_projections`).

@@ -1,4 +1,4 @@
-"""Prefix projections: a proof that a position is lost from the next few cards of two suits.
+"""Prefix projections: a proof that a position is lost from the next few cards of two or three suits.
 
 A pair projection (:mod:`.suits`) keeps every card of two suits; where it is
 lost, its search must still exhaust every way of shuffling the cards that do
@@ -7,7 +7,9 @@ because QH lies under TD and JD, QD under TH, and TH's only way off QD is
 onto JH, where it is buried for good; the search of the hearts-and-diamonds
 projection went through 134,000 positions of the other twenty cards to see
 it. The projection on the next four cards of each of those suits has seven
-cards, and its search proves it lost in 3 nodes.
+cards, and its search proves it lost in 3 nodes. Nothing below depends on
+how many suits are kept: the search also climbs the prefixes of three suits
+(see :class:`.search.Search`).
 
 Names:
 
