@@ -828,6 +828,52 @@ class Board:
             stuck = still
         return left > 0
 
+    def schedule_kept(self, step: Step) -> bool:
+        """Whether :meth:`schedule_lost` answers no here for sure, after ``step`` from a position where it did.
+
+        Call P the position before the step and C this one, reached by the
+        step alone (no foundation move after it). P's schedule holds every
+        card; so does C's when one of these holds:
+
+        - the step sent a card x up. Take P's schedule without x: each card's
+          conditions hold in C at the same point. The cards above it and
+          its targets are as in P, less x; its suit's earlier cards are up
+          or moved as before, x now up. A card whose target was x is of x's
+          suit and one rank from it: the one before x on the foundation is
+          up already, and the one after it may go up at once in C, which is
+          more than a target gives;
+        - x moved from fan A onto fan B (onto y, or into B empty) and can
+          leave again at once in C: it goes up next in its suit, or one of
+          its targets is another fan's top, or it may fill an empty fan and
+          one is empty. Schedule x first in C: then A is as P had it once x
+          had moved (the card x covered is a top), B as P had it (y a top
+          again, or B empty), and every later card of P's schedule meets
+          its conditions in C where it met them in P.
+
+        A card uncovered in C being a top from the start, and a fan emptied
+        being empty, only help, and no game whose fans build in suit caps
+        them, so no fan limit enters. A redeal is no such case: the position
+        before it was not settled, so the proof never ran there. On Clover
+        Leaf's slowest deals, 29% and 48% of the positions a search expands
+        are found by a move whose card can leave again at once, mostly
+        because it can go back onto the card it covered (building there runs
+        up or down).
+        """
+        card, _source, dest = step
+        if dest == REDEAL_STEP:
+            return False
+        if dest == ON_FOUNDATION:
+            return True
+        t = self.tables
+        if self.found[card // 13] == t.index[card]:
+            return True
+        fans, where = self.fans, self.where
+        for target in t.targets[card]:
+            holder = where[target]
+            if holder >= 0 and fans[holder][-1] == target:
+                return True
+        return t.filler[card] and not all(fans)
+
     def room_lost(self) -> bool:
         """Whether some card in a fan can never reach its foundation for want of room.
 
@@ -1083,13 +1129,14 @@ class Board:
 
         ``found_by``: the move that found this position from one that passed
         this check, where the caller knows it (a search finds positions only
-        by expanding others); :meth:`room_kept` then spares the room proof
-        where that move cannot have taken room away.
+        by expanding others); :meth:`schedule_kept` and :meth:`room_kept` then
+        spare the schedule and room proofs where that move cannot have changed
+        their answer.
         """
         if not self.prune or not self.settled:
             return False
         t = self.tables
-        return (t.in_suit and self.schedule_lost()) or (
+        return (t.in_suit and not (found_by is not None and self.schedule_kept(found_by)) and self.schedule_lost()) or (
             t.room
             and (
                 (self.counts_places and self.capacity_lost())
