@@ -41,9 +41,17 @@ CLOVER_LEAF = Rules(
     deal_hook=DealHook.BASES_TO_BOTTOM,
     pysol_id=320,
     summary="clubs and spades up from the Ace, hearts and diamonds down from the King",
-    # the projections of inner positions: deal 175 in 71,394 nodes instead of 250,917 (531 139,511 -> 150,003)
+    # the projections of inner positions: deal 175 in 71,394 nodes instead of 250,917 (531 139,511 -> 150,003);
+    # dives (short, nearly shuffled, a quarter of the strands' turns) for the wins found late: see Search
     solver=SolverProfile(
-        solve_budget=360_000, hint_budget=60_000, strands=(0, 24), inner_projections=8, difficulty=(153, 232)
+        solve_budget=360_000,
+        hint_budget=60_000,
+        strands=(0, 24),
+        inner_projections=8,
+        difficulty=(153, 232),
+        dive_length=2_000,
+        dive_noise=64,
+        dive_share=0.25,
     ),
 )
 
@@ -58,9 +66,17 @@ CLOVER_LEAF_WARFIELD = Rules(
     foundation_return=True,
     deal_hook=DealHook.BASES_TO_BOTTOM,
     summary="red up from the Ace, black down from the King; foundation cards may return",
-    # the projections of inner positions decide deals 804 and 918 (2 million nodes without them)
+    # the projections of inner positions decide deals 804 and 918 (2 million nodes without them); dives as
+    # in Clover Leaf
     solver=SolverProfile(
-        solve_budget=300_000, hint_budget=60_000, strands=(0, 24), inner_projections=8, difficulty=(155, 232)
+        solve_budget=300_000,
+        hint_budget=60_000,
+        strands=(0, 24),
+        inner_projections=8,
+        difficulty=(155, 232),
+        dive_length=2_000,
+        dive_noise=64,
+        dive_share=0.25,
     ),
 )
 

@@ -68,7 +68,8 @@ class SolverProfile:
     - ``dive_length``: 0, or the nodes of each of the dives that join a
       long search (see :mod:`cloverleaf.solver.dives`); ``dive_noise``: the
       most each dive adds at random to a position's cost, so that each
-      follows its own order.
+      follows its own order; ``dive_share``: the dives' turn, as a share of
+      the strands' turns together (1: half of the nodes once they join).
     """
 
     solve_budget: int = 100_000
@@ -80,6 +81,7 @@ class SolverProfile:
     difficulty: tuple[int, int] = (400, 1_500)
     dive_length: int = 0
     dive_noise: int = 8
+    dive_share: float = 1.0
 
 
 @dataclass(frozen=True)

@@ -68,7 +68,6 @@ PREFIX_LENGTHS = (5,)  # the prefixes looked at in the positions a search expand
 PREFIX_NODES = 100  # the most nodes the search of one of them may take (see Search)
 PREFIX_TRIAL = 100  # prefix projections searched before one must be lost for the looking to go on (see Search)
 DIVES_AFTER = 20_000  # nodes searched before the dives join (see Search)
-DIVE_SHARE = 1  # a turn of the dives, in turns of all the strands (see Search)
 UNBOUNDED = 1 << 62  # a call's work when nothing but its nodes bounds it (see Search.run)
 
 
@@ -395,19 +394,26 @@ class Search:
 
     Once the search has used ``DIVES_AFTER`` nodes without a verdict, the
     dives join the turns where the game's profile asks for them
-    (``dive_length``, the two Shamrocks games; see :mod:`.dives`): short
-    depth-first searches of the start, each in its own shuffled order, begun
-    again every ``dive_length`` nodes. They only ever win; their turn is
-    ``DIVE_SHARE`` times the strands' turns together, so that they take half
-    the nodes from then on. Every Shamrocks deal the search proves lost it
+    (``dive_length``: the two Shamrocks games and the two Clover Leaf games;
+    see :mod:`.dives`): short depth-first searches of the start, each in its
+    own shuffled order, begun again every ``dive_length`` nodes. They only
+    ever win; their turn is the profile's ``dive_share`` of the strands'
+    turns together: in Shamrocks as long, so that they take half the nodes
+    from then on. Every Shamrocks deal the search proves lost it
     proves well before, so what they take from the strands is the tail of
     the strands' wins: on Shamrocks deals 1-1000, 23 deals open at the
     budget are won by a dive and 8 won by the strands after 20,000 nodes are
     left open (708 won instead of 693), on 1001-2000 15 and 4; on Shamrocks
     II 12 and 1, then 12 and 0. Twice the share won about as many (710 on
     the first thousand, 734 on the second, against 708 and 737), three
-    times 732 on the second. Nothing of this runs within the 20,000 nodes
-    the solvable-deal walk and the difficulty see.
+    times 732 on the second. In the two Clover Leaf games the dives are
+    shorter (2,000 nodes), nearly shuffled (noise 64) and take a quarter of
+    the strands' turns: there the slowest deals are mostly wins the strands
+    find late (Clover Leaf 7310 is won at 21,644 nodes instead of 302,473,
+    and 5 of the 8 deals of 1-10000 left open are won), while a lost deal
+    pays a fifth more past 20,000 nodes (docs/solver.md has the settings
+    tried). Nothing of this runs within the 20,000 nodes the solvable-deal
+    walk and the difficulty see.
 
     Past the game's solve budget, the dives search alone: the strands and
     every other turn are set aside (they come back only if the dives go
@@ -664,12 +670,12 @@ class Search:
     def _quantum(self, runner: Strand | Search | Ladder | Dives) -> int:
         """A strand's turn is ``QUANTUM`` nodes; a projection's ``PROJECTION_SHARE`` times all strands' together.
 
-        The dives' turn is ``DIVE_SHARE`` times all strands' together.
+        The dives' turn is the profile's ``dive_share`` of all strands' together.
         """
         if isinstance(runner, Strand):
             return QUANTUM
         if isinstance(runner, Dives):
-            return DIVE_SHARE * QUANTUM * len(self.strands)
+            return max(1, int(self.rules.solver.dive_share * QUANTUM * len(self.strands)))
         return PROJECTION_SHARE * QUANTUM * len(self.strands)
 
     def _dives(self) -> Dives:
