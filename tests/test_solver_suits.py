@@ -113,6 +113,21 @@ def test_inner_projections_cut_a_hard_warfield_search_and_slices_agree() -> None
     assert (sliced.verdict, sliced.nodes, sliced.solution) == (whole.verdict, whole.nodes, whole.solution)
 
 
+def test_alexander_looks_at_the_inner_projections_only_once_a_search_has_used_a_hints_budget() -> None:
+    # Deal 1816: open at the solve budget without them, lost soon after they start. Deal 7022: won
+    # within a hint's budget, node for node as without them, so a hint from its deal is as it was.
+    rules = find_game("alexander-the-great")
+    assert rules.solver.inner_projections_after == rules.solver.hint_budget
+    without = replace(rules, solver=replace(rules.solver, inner_projections=0))
+    lost = Search(rules, deal(rules, 1816))
+    assert lost.run(70_000) is Verdict.LOST
+    assert lost.inner_cut > 0 and lost.nodes > rules.solver.hint_budget
+    assert Search(without, deal(rules, 1816)).run(70_000) is Verdict.UNKNOWN
+    won, plain = Search(rules, deal(rules, 7022)), Search(without, deal(rules, 7022))
+    assert won.run(rules.solver.hint_budget) is plain.run(rules.solver.hint_budget) is Verdict.SOLVED
+    assert (won.nodes, won.solution, won.inner_checked) == (plain.nodes, plain.solution, 0)
+
+
 def test_the_inner_searches_do_not_depend_on_the_order_pair_keys_lists_the_pairs(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -58,7 +58,9 @@ class SolverProfile:
       given by its depth weight (see :class:`cloverleaf.solver.search.Strand`).
     - ``inner_projections``: 0, or how much work the searches of pair
       projections of positions inside a hard search may take, as a multiple of
-      the search's own nodes (see :meth:`cloverleaf.solver.search.Search`).
+      the search's own nodes (see :meth:`cloverleaf.solver.search.Search`);
+      ``inner_projections_after``: the nodes a search has used before it
+      starts on them, where they must leave a hint's first ask as it was.
     - ``difficulty``: the two thresholds, in nodes to the first solution, that
       cut the winnable deals into easy, medium and hard (see
       :mod:`cloverleaf.solver.difficulty`). Each game sets its own, calibrated
@@ -78,6 +80,7 @@ class SolverProfile:
     hint_limit: int = 0
     strands: tuple[int, ...] = (0,)
     inner_projections: int = 0
+    inner_projections_after: int = 0
     difficulty: tuple[int, int] = (400, 1_500)
     dive_length: int = 0
     dive_noise: int = 8

@@ -283,7 +283,8 @@ class Search:
     -> 151,184, Alexander 314 25,932 -> 31,052.
 
     Where the game's profile asks for it (``inner_projections``), once those
-    projections are all won, the search also looks at the pair projections
+    projections are all won (and the search has used the profile's
+    ``inner_projections_after`` nodes), the search also looks at the pair projections
     of each position it is about to expand: a projection proved lost within
     ``INNER_PROJECTION_NODES`` nodes proves that position lost, and it is not
     expanded. Deep in a hard search most positions are lost that way while
@@ -835,8 +836,11 @@ class Search:
 
     def _inner_lost(self) -> bool:
         """Whether a pair projection of the board's position is proved lost (see the class's docstring)."""
-        ratio = self.rules.solver.inner_projections
+        profile = self.rules.solver
+        ratio = profile.inner_projections
         if not ratio or not self._projected or self.inner_nodes > ratio * self._own_nodes:
+            return False
+        if self.nodes < profile.inner_projections_after:
             return False
         if self.inner_checked >= INNER_TRIAL and 2 * self.inner_cut < self.inner_checked:
             return False
