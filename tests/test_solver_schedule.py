@@ -9,6 +9,7 @@ positions of every kind.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import replace
 
 import pytest
@@ -24,21 +25,25 @@ from .test_solver_pruning import shapes, small_position
 IN_SUIT = [rules for rules in CATALOGUE if tables_for(rules).in_suit]
 
 
-def settled_small_position(rules: Rules, cards: int, empty_fans: int, seed: int) -> Board:
-    """A board of :func:`small_position` with no redeal left, where the schedule proof applies."""
-    return Board(tables_for(rules), replace(small_position(rules, cards, empty_fans, seed), redeals_left=0))
+def settled_small_boards(rules: Rules, seeds: int) -> Iterator[tuple[tuple[int, int, int], Board]]:
+    """Boards of :func:`small_position` of every shape, with no redeal left (where the schedule proof applies).
+
+    Each with what made it: (cards, empty fans, seed).
+    """
+    for cards, empty in shapes(rules):
+        for seed in range(seeds):
+            position = replace(small_position(rules, cards, empty, seed), redeals_left=0)
+            yield (cards, empty, seed), Board(tables_for(rules), position)
 
 
 @pytest.mark.parametrize("rules", IN_SUIT, ids=lambda rules: rules.id)
 def test_every_small_position_the_schedule_proves_lost_is_lost(rules: Rules) -> None:
     proved = 0
-    for cards, empty in shapes(rules):
-        for seed in range(30):
-            board = settled_small_position(rules, cards, empty, seed)
-            if board.schedule_lost():
-                unpruned = Search(rules, board.position(), prune=False)
-                assert unpruned.run(150_000) is Verdict.LOST, (cards, empty, seed)
-                proved += 1
+    for made, board in settled_small_boards(rules, 30):
+        if board.schedule_lost():
+            unpruned = Search(rules, board.position(), prune=False)
+            assert unpruned.run(150_000) is Verdict.LOST, made
+            proved += 1
     assert proved >= 3
 
 
@@ -76,15 +81,13 @@ def test_a_move_whose_card_can_leave_again_keeps_the_schedule_in_small_positions
     # One move from small positions the proof passes, moves to an empty fan included; a move
     # followed by foundation moves is no case schedule_kept is asked about.
     checked = 0
-    for cards, empty in shapes(rules):
-        for seed in range(120):
-            board = settled_small_position(rules, cards, empty, seed)
-            if board.schedule_lost():
-                continue
-            for step in board.moves():
-                played = board.advance(step)
-                if not played.auto and board.schedule_kept(step):
-                    assert not board.schedule_lost(), (cards, empty, seed, step)
-                    checked += 1
-                board.retreat(played)
+    for made, board in settled_small_boards(rules, 120):
+        if board.schedule_lost():
+            continue
+        for step in board.moves():
+            played = board.advance(step)
+            if not played.auto and board.schedule_kept(step):
+                assert not board.schedule_lost(), (made, step)
+                checked += 1
+            board.retreat(played)
     assert checked >= 40, checked  # fewest where fans build down only and empty fans stay empty

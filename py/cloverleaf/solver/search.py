@@ -737,7 +737,6 @@ class Search:
         advance, retreat, key_of = board.advance, board.retreat, board.key
         lost_after, cost, won, push = board.lost_after, board.cost, board.won, self._push
         moves, at, parent, depth = strand.moves, strand.next, strand.current, strand.depth + 1
-        spares_proofs = self.prune  # see Board.lost_on_expansion's found_by
         if at < len(moves) and self._loaded is not strand:  # another strand used the board in between
             board.load(strand.state)
             self._loaded = strand
@@ -765,7 +764,7 @@ class Search:
                 self._loaded = strand
                 inner_before = self.inner_nodes
                 found_by = None
-                if spares_proofs:  # the move that found it, for Board.room_kept and schedule_kept
+                if self.prune:  # the move that found it, for Board.schedule_kept and room_kept
                     found_from, packed = table[key]
                     if found_from is not None and not packed & AUTOPLAYED:
                         found_by = _unpack(packed)
