@@ -92,7 +92,7 @@ def test_no_position_on_a_winning_line_has_a_pair_projection_proved_lost() -> No
         for index, move in enumerate(result.solution):
             board = Board(tables, position)
             for pair, _key in board.pair_keys() if index % 3 == 0 else []:
-                projected = Search(rules, board.pair_projection(pair), strands=(0,), project=False)
+                projected = Search(rules, board.projection(pair), strands=(0,), project=False)
                 assert projected.run(search_module.INNER_PROJECTION_NODES) is not Verdict.LOST, (number, str(move))
             position = play(rules, position, move)
 
@@ -105,7 +105,7 @@ def test_inner_projections_cut_a_hard_warfield_search_and_slices_agree() -> None
     whole = Search(rules, deal(rules, 83))
     assert whole.run(50_000) is Verdict.SOLVED
     assert 0 < whole.inner_nodes < whole.nodes
-    assert whole.inner_cut > 0
+    assert whole.inner_pairs.cut > 0
     assert check_solution(rules, deal(rules, 83), whole.solution)
     sliced = Search(rules, deal(rules, 83))
     while sliced.run(4_999) is Verdict.UNKNOWN:
@@ -121,11 +121,11 @@ def test_alexander_looks_at_the_inner_projections_only_once_a_search_has_used_a_
     without = replace(rules, solver=replace(rules.solver, inner_projections=0))
     lost = Search(rules, deal(rules, 1816))
     assert lost.run(70_000) is Verdict.LOST
-    assert lost.inner_cut > 0 and lost.nodes > rules.solver.hint_budget
+    assert lost.inner_pairs.cut > 0 and lost.nodes > rules.solver.hint_budget
     assert Search(without, deal(rules, 1816)).run(70_000) is Verdict.UNKNOWN
     won, plain = Search(rules, deal(rules, 7022)), Search(without, deal(rules, 7022))
     assert won.run(rules.solver.hint_budget) is plain.run(rules.solver.hint_budget) is Verdict.SOLVED
-    assert (won.nodes, won.solution, won.inner_checked) == (plain.nodes, plain.solution, 0)
+    assert (won.nodes, won.solution, won.inner_pairs.checked) == (plain.nodes, plain.solution, 0)
 
 
 def test_the_inner_searches_do_not_depend_on_the_order_pair_keys_lists_the_pairs(
@@ -140,7 +140,9 @@ def test_the_inner_searches_do_not_depend_on_the_order_pair_keys_lists_the_pairs
     monkeypatch.setattr(Board, "pair_keys", lambda board: pair_keys(board)[::-1])
     reversed_pairs = Search(rules, deal(rules, 83))
     assert reversed_pairs.run(50_000) is Verdict.SOLVED
-    assert (reversed_pairs.inner_checked, reversed_pairs.inner_cut) == (first.inner_checked, first.inner_cut)
+    assert (reversed_pairs.inner_pairs.checked, reversed_pairs.inner_pairs.cut) == (
+        first.inner_pairs.checked, first.inner_pairs.cut
+    )
     assert (reversed_pairs.nodes, reversed_pairs.solution) == (first.nodes, first.solution)
 
 
@@ -163,12 +165,12 @@ def test_what_the_inner_searches_share_is_true(game: str, number: int, unpruned_
     rules = replace(rules, solver=replace(rules.solver, inner_projections=8, dive_length=0))
     search = Search(rules, deal(rules, number))
     assert search.run(80_000) is Verdict.SOLVED
-    assert search.inner_cut > 0
+    assert search.inner_pairs.cut > 0
     def cards(key: bytes) -> int:
         return len(key.replace(SEPARATOR, b""))
 
-    lost = sorted(search._pairs_lost, key=cards)
-    won = sorted(search._pairs_won, key=cards)
+    lost = sorted(search.inner_pairs.lost, key=cards)
+    won = sorted(search.inner_pairs.won, key=cards)
     assert len(lost) > 100 and len(won) > 100
     ended = 0
     for key in lost[:20]:
@@ -180,6 +182,86 @@ def test_what_the_inner_searches_share_is_true(game: str, number: int, unpruned_
         assert Search(rules, _position_of(key)).run(200_000) is Verdict.LOST, key
     for key in won[:: len(won) // 30]:
         assert Search(rules, _position_of(key)).run(200_000) is Verdict.SOLVED, key
+
+
+# A position of Clover Leaf deal 6610's search, 16 cards up: lost, every pair of it won, and lost on three
+# suits all over its search
+DEEP_IN_6610 = """
+Foundations: AC 4S 8H 9D
+QC 5H 4D
+KS
+TS 4C 5C 6C 7C 8C
+6D JC 3H 2H
+9C 4H
+2C 3D 5D
+3C
+AH
+KC
+5S 8D 7D
+-
+8S 6S AD 2D
+QS JS
+9S
+TC 7H 6H
+7S
+"""
+
+
+def test_the_inner_searches_of_three_suits_look_only_deep_in_long_searches(monkeypatch: pytest.MonkeyPatch) -> None:
+    rules = find_game("clover-leaf")
+    position = parse_position(rules, DEEP_IN_6610)
+    without = replace(rules, solver=replace(rules.solver, inner_triples_up=0))
+    # as the app runs it: within TRIPLES_AFTER nodes, the same search as without them
+    search, plain = Search(rules, position), Search(without, position)
+    assert search.run(60_000) is plain.run(60_000) is Verdict.LOST
+    assert (search.nodes, search.inner_triples.checked) == (plain.nodes, 0)
+    # looked at from the start (with the pairs' projections), they cut positions
+    monkeypatch.setattr(search_module, "PROJECTIONS_AFTER", 0)
+    monkeypatch.setattr(search_module, "TRIPLES_AFTER", 0)
+    search = Search(rules, position)
+    assert search.run(60_000) is Verdict.LOST
+    assert search.inner_triples.cut > 10
+    sliced = Search(rules, position)
+    while sliced.run(97) is Verdict.UNKNOWN:
+        pass
+    assert (sliced.nodes, sliced.inner_triples.cut) == (search.nodes, search.inner_triples.cut)
+    # but not where fewer cards than the profile's inner_triples_up are on the foundations
+    assert sum(position.foundations) == 16
+    higher = replace(rules, solver=replace(rules.solver, inner_triples_up=17))
+    above = Search(higher, position)
+    assert above.run(60_000) is Verdict.LOST
+    assert above.inner_triples.checked == 0
+
+
+def test_what_the_inner_searches_of_three_suits_share_is_true(monkeypatch: pytest.MonkeyPatch) -> None:
+    # As for the pairs (above): every position shared as lost is lost, every one shared as winnable
+    # is winnable, by a search that shares nothing (by the unpruned search for the smallest lost).
+    monkeypatch.setattr(search_module, "PROJECTIONS_AFTER", 0)
+    monkeypatch.setattr(search_module, "TRIPLES_AFTER", 0)
+    rules = find_game("clover-leaf")
+    search = Search(rules, parse_position(rules, DEEP_IN_6610))
+    assert search.run(60_000) is Verdict.LOST
+    def cards(key: bytes) -> int:
+        return len(key.replace(SEPARATOR, b""))
+
+    lost = sorted(search.inner_triples.lost, key=cards)
+    won = sorted(search.inner_triples.won, key=cards)
+    assert len(lost) > 20 and len(won) > 3
+    for key in lost[:10]:
+        assert Search(rules, _position_of(key), prune=False).run(50_000) is not Verdict.SOLVED, key
+    for key in lost:
+        assert Search(rules, _position_of(key)).run(200_000) is Verdict.LOST, key
+    for key in won:
+        assert Search(rules, _position_of(key)).run(200_000) is Verdict.SOLVED, key
+
+
+def test_the_inner_searches_of_three_suits_win_a_warfield_deal_open_without_them() -> None:
+    # Warfield deal 4911: open at its budget of 300,000 nodes without them, and won at 309,122 given more.
+    rules = find_game("clover-leaf-warfield")
+    search = Search(rules, deal(rules, 4911))
+    assert search.run(160_000) is Verdict.SOLVED
+    assert search.inner_triples.cut > 1_000
+    assert check_solution(rules, deal(rules, 4911), search.solution)
 
 
 def test_triple_projections_keep_three_suits_and_complete_the_fourth() -> None:

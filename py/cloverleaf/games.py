@@ -48,6 +48,7 @@ CLOVER_LEAF = Rules(
         hint_budget=60_000,
         strands=(0, 24),
         inner_projections=8,
+        inner_triples_up=10,
         difficulty=(153, 232),
         dive_length=2_000,
         dive_noise=64,

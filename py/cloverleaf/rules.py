@@ -61,6 +61,10 @@ class SolverProfile:
       the search's own nodes (see :meth:`cloverleaf.solver.search.Search`);
       ``inner_projections_after``: the nodes a search has used before it
       starts on them, where they must leave a hint's first ask as it was.
+    - ``inner_triples_up``: 0, or how many cards must be on the foundations
+      before a long search also looks at the projections on three suits of
+      a position it expands (see :class:`cloverleaf.solver.search.Search`);
+      with fewer cards up, those searches are long.
     - ``difficulty``: the two thresholds, in nodes to the first solution, that
       cut the winnable deals into easy, medium and hard (see
       :mod:`cloverleaf.solver.difficulty`). Each game sets its own, calibrated
@@ -81,6 +85,7 @@ class SolverProfile:
     strands: tuple[int, ...] = (0,)
     inner_projections: int = 0
     inner_projections_after: int = 0
+    inner_triples_up: int = 0
     difficulty: tuple[int, int] = (400, 1_500)
     dive_length: int = 0
     dive_noise: int = 8

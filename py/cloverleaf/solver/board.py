@@ -39,7 +39,7 @@ from ..position import FOUNDATION, REDEAL_DEST, Position
 from ..rules import Build, EmptyFan, Rules
 from .capacity import capacity_lost
 from .hosts import Steps, order_lost, order_lost_in_steps
-from .suits import SuitGames, pair_keys, pair_projection, pair_projections, triple_projections
+from .suits import SuitGames, pair_keys, pair_projections, projection, triple_keys, triple_projections
 
 ON_FOUNDATION = FOUNDATION  # -1: where[] of a card on its foundation; a step's source/dest
 REDEAL_STEP = REDEAL_DEST  # -2
@@ -1232,14 +1232,23 @@ class Board:
             return []
         return pair_keys(self.fans)
 
+    def triple_keys(self) -> list[tuple[tuple[int, ...], bytes]]:
+        """The keys of this position's projections on three suits, as :meth:`pair_keys` for pairs.
+
+        Empty where :meth:`triple_projections` is.
+        """
+        if not self.prune or self.tables.suits is None or not self.settled:
+            return []
+        return triple_keys(self.fans)
+
     def suits_present(self) -> set[int]:
         """The suits with a card in the fans."""
         found = self.found
         return {suit for suit in range(4) if found[suit] < 13}
 
-    def pair_projection(self, pair: tuple[int, int]) -> Position:
-        """This position seen through the two suits of ``pair``."""
-        return pair_projection(self.position(), pair)
+    def projection(self, kept: tuple[int, ...]) -> Position:
+        """This position seen through the suits of ``kept`` (a pair or three; the others on their foundations)."""
+        return projection(self.position(), kept)
 
 
 def waiting_in(key: bytes) -> bool:

@@ -204,8 +204,8 @@ def _settle(fans: list[bytes], order: list[int]) -> bytes:
 
 PAIRS = tuple((first, second) for first in range(4) for second in range(first + 1, 4))
 TRIPLES = tuple(tuple(suit for suit in range(4) if suit != left_out) for left_out in range(3, -1, -1))
-# PAIR_DELETE[pair]: the bytes of every card of the other two suits, for bytes.translate.
-PAIR_DELETE = {pair: bytes(card for card in range(52) if card // 13 not in pair) for pair in PAIRS}
+# DELETE[kept]: the bytes of every card of the suits not kept (a pair or three), for bytes.translate.
+DELETE = {kept: bytes(card for card in range(52) if card // 13 not in kept) for kept in PAIRS + TRIPLES}
 
 
 def sorted_fans(unsorted: bytes) -> bytes:
@@ -230,8 +230,9 @@ def known_key(known: dict[bytes, bytes], unsorted: bytes, head: bytes = b"") -> 
 
 # SUIT_OF[byte]: the suit of a card's byte (0xFF for any other byte), for bytes.translate
 SUIT_OF = bytes(byte // 13 if byte < 52 else 0xFF for byte in range(256))
-# PAIR_KEYS[pair]: the projection on the pair with its fans in a board's order -> its key (see pair_keys)
-PAIR_KEYS: dict[tuple[int, int], dict[bytes, bytes]] = {pair: {} for pair in PAIRS}
+# KEYS[kept]: the projection on a pair or three suits with its fans in a board's order -> its key
+# (see pair_keys)
+KEYS: dict[tuple[int, ...], dict[bytes, bytes]] = {kept: {} for kept in PAIRS + TRIPLES}
 
 
 def pair_keys(fans: list[bytes]) -> list[tuple[tuple[int, int], bytes]]:
@@ -239,7 +240,7 @@ def pair_keys(fans: list[bytes]) -> list[tuple[tuple[int, int], bytes]]:
 
     A key starts with the two suits, so keys of different pairs never meet.
     The key is looked up first by the projection with its fans unsorted
-    (:func:`known_key`, ``PAIR_KEYS``): 13 -> 4 us a call where every look-up
+    (:func:`known_key`, ``KEYS``): 13 -> 4 us a call where every look-up
     finds one.
     """
     joined = SEPARATOR.join(fans)  # translated once a pair
@@ -248,8 +249,24 @@ def pair_keys(fans: list[bytes]) -> list[tuple[tuple[int, int], bytes]]:
     keys: list[tuple[tuple[int, int], bytes]] = []
     for pair in PAIRS:
         if present[pair[0]] and present[pair[1]]:
-            keys.append((pair, known_key(PAIR_KEYS[pair], joined.translate(None, PAIR_DELETE[pair]), bytes(pair))))
+            keys.append((pair, known_key(KEYS[pair], joined.translate(None, DELETE[pair]), bytes(pair))))
     return keys
+
+
+def triple_keys(fans: list[bytes]) -> list[tuple[tuple[int, ...], bytes]]:
+    """Each three suits with the key of the projection on them, where all four suits have cards in ``fans``.
+
+    As :func:`pair_keys`, and empty where :func:`triple_projections` is: with
+    a suit gone from the fans, the one projection on three suits would be
+    the position itself. A key starts with its three suits.
+    """
+    joined = SEPARATOR.join(fans)
+    suits = joined.translate(SUIT_OF)
+    if not (0 in suits and 1 in suits and 2 in suits and 3 in suits):
+        return []
+    return [
+        (triple, known_key(KEYS[triple], joined.translate(None, DELETE[triple]), bytes(triple))) for triple in TRIPLES
+    ]
 
 
 def projection(position: Position, kept: tuple[int, ...]) -> Position:
