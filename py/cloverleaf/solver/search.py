@@ -387,9 +387,13 @@ class Search:
     for 5 cuts). A slice ends between two nodes of the
     search's own, or after a position that its inner searches cut once they
     have used the slice up, so one can overrun by a position's inner searches
-    (at most ``INNER_PROJECTION_NODES`` each, six pairs; before, a run of
-    positions cut one after the other could take any number of them: a slice
-    of 2,000 nodes of Clover Leaf 175 took 2,799);
+    (at most ``INNER_PROJECTION_NODES`` each, six pairs, and past
+    ``TRIPLES_AFTER`` nodes ``INNER_TRIPLE_NODES`` each, four triples; before,
+    a run of positions cut one after the other could take any number of
+    them: a slice of 2,000 nodes of Clover Leaf 175 took 2,799). Asked for
+    300 nodes at a time from 100,000 to its budget, the slowest slices of
+    Clover Leaf 7825 took 2,218 nodes and 24 ms on CPython (11 ms without the
+    triples);
     slices still give the same answer as one run, since the search takes the
     same steps however its nodes are sliced.
 
