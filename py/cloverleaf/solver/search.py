@@ -444,13 +444,13 @@ class Search:
     and more). Deal 6610 is lost at 181,906 nodes instead of 266,485, and
     Warfield 4911, open at its budget, is won at 146,593. On the 199 deals
     of 1-10000 that the two games search past 20,000 nodes, 0.98 and 0.96
-    of the nodes, the median deal as before. Not for Alexander the Great
-    (deals 9941 and 5166, won at 133,834 and 149,129 nodes, take 236,011
-    and 174,311, and 8548, lost, is left open) nor Fan (looked at from
-    20,000 nodes, its slowest deals, 6885 and 9579, took 6% and 7% more
-    nodes). Looked at from 20,000 or
+    of the nodes, the median deal as before. Looked at from 20,000 or
     60,000 nodes, they cost more than they save (Warfield 9589, won at
-    89,526, at 172,895 to 190,572).
+    89,526, at 190,572 or 172,895). Not for Alexander the Great (deals 9941
+    and 5166, won at 133,834 and 149,129 nodes, take 236,011 and 174,311,
+    and 8548, lost, is left open) nor Fan (they cut nothing there with 10
+    cards up; from 20,000 nodes, its slowest deals, 6885 and 9579, took 6%
+    and 7% more nodes).
 
     A slice is also bounded in :attr:`work`: the nodes plus the positions
     expanded without a move played (cut on expansion, most of them), which
