@@ -266,6 +266,18 @@ def test_the_inner_searches_of_three_suits_win_a_warfield_deal_open_without_them
     assert check_solution(rules, deal(rules, 4911), search.solution)
 
 
+def test_alexander_looks_at_the_projections_on_three_suits_only_past_its_own_threshold() -> None:
+    # Deal 2302: open at the budget without them; with them from 200,000 nodes on, won within it.
+    rules = find_game("alexander-the-great")
+    assert rules.solver.inner_triples_after == 200_000
+    search = Search(rules, deal(rules, 2302))
+    assert search.run(200_000) is Verdict.UNKNOWN
+    assert search.inner_triples.checked == 0
+    assert search.run(rules.solver.solve_budget - search.nodes) is Verdict.SOLVED
+    assert search.inner_triples.cut > 0
+    assert check_solution(rules, deal(rules, 2302), search.solution)
+
+
 def test_triple_projections_keep_three_suits_and_complete_the_fourth() -> None:
     rules = find_game("clover-leaf")
     projected = Board(tables_for(rules), deal(rules, 660)).triple_projections()

@@ -87,13 +87,16 @@ ALEXANDER_THE_GREAT = Rules(
     # made deal 913 need 366,440 instead of 705; now 1,058 instead of 546)
     # the projections of inner positions, once a search has used a hint's budget (before it, they would take
     # that budget from a hint on some deals, 7022 among them): deals 1816 and 9910, open at the budget, lost at
-    # 65,331 and 81,402 nodes; 2302, won at 235,996, is left open (docs/solver.md)
+    # 65,331 and 81,402 nodes; and the projections on three suits once a search has run past 200,000 nodes:
+    # 2302, open at the budget, won at 238,586 (from 100,000 nodes they leave other deals open; docs/solver.md)
     solver=SolverProfile(
         solve_budget=250_000,
         hint_budget=60_000,
         strands=(0, 24),
         inner_projections=8,
         inner_projections_after=60_000,
+        inner_triples_up=10,
+        inner_triples_after=200_000,
         difficulty=(172, 578),
     ),
 )

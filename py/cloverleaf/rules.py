@@ -64,7 +64,9 @@ class SolverProfile:
     - ``inner_triples_up``: 0, or how many cards must be on the foundations
       before a long search also looks at the projections on three suits of
       a position it expands (see :class:`cloverleaf.solver.search.Search`);
-      with fewer cards up, those searches are long.
+      with fewer cards up, those searches are long. ``inner_triples_after``:
+      the nodes a search has used before it starts on them, where that is
+      later than the search's own threshold.
     - ``difficulty``: the two thresholds, in nodes to the first solution, that
       cut the winnable deals into easy, medium and hard (see
       :mod:`cloverleaf.solver.difficulty`). Each game sets its own, calibrated
@@ -86,6 +88,7 @@ class SolverProfile:
     inner_projections: int = 0
     inner_projections_after: int = 0
     inner_triples_up: int = 0
+    inner_triples_after: int = 0
     difficulty: tuple[int, int] = (400, 1_500)
     dive_length: int = 0
     dive_noise: int = 8

@@ -430,8 +430,10 @@ class Search:
     lost deal is the likelier end: every in-suit deal of 1-1000 is decided
     in fewer nodes, and searches as before.
 
-    From ``TRIPLES_AFTER`` nodes on too, where the game's profile asks for it
-    (``inner_triples_up``: the two Clover Leaf games), the positions about to
+    From ``TRIPLES_AFTER`` nodes on too (or the profile's later
+    ``inner_triples_after``), where the game's profile asks for it
+    (``inner_triples_up``: the two Clover Leaf games, and Alexander the
+    Great from 200,000 nodes), the positions about to
     be expanded with at least that many cards up are looked at through their
     projections on three suits, as through their pairs
     (:class:`InnerProjections`, ``INNER_TRIPLE_NODES`` nodes a search, the
@@ -446,11 +448,15 @@ class Search:
     of 1-10000 that the two games search past 20,000 nodes, 0.98 and 0.96
     of the nodes, the median deal as before. Looked at from 20,000 or
     60,000 nodes, they cost more than they save (Warfield 9589, won at
-    89,526, at 190,572 or 172,895). Not for Alexander the Great (deals 9941
-    and 5166, won at 133,834 and 149,129 nodes, take 236,011 and 174,311,
-    and 8548, lost, is left open) nor Fan (they cut nothing there with 10
-    cards up; from 20,000 nodes, its slowest deals, 6885 and 9579, took 6%
-    and 7% more nodes).
+    89,526, at 190,572 or 172,895). In Alexander the Great, from 100,000
+    nodes, they win deal 2302, open at the budget, at 210,494, but deals
+    9941 and 5166, won at 133,834 and 149,129 nodes, take 236,011 and
+    174,311, and 8548, lost at 231,986, is left open; from 200,000 nodes,
+    2302 is won at 238,586 and 8548 lost at 228,912, and no other deal of
+    1-10000 runs that long (from 150,000, 2302 at 209,595 but 8548 at
+    249,089, close to the budget). Not for Fan: they cut nothing there with
+    10 cards up, and from 20,000 nodes its slowest deals, 6885 and 9579,
+    took 6% and 7% more nodes.
 
     A slice is also bounded in :attr:`work`: the nodes plus the positions
     expanded without a move played (cut on expansion, most of them), which
@@ -950,8 +956,11 @@ class Search:
     def _inner_triples_lost(self) -> bool:
         """Whether a projection on three suits of the board's position is proved lost (see the class's docstring)."""
         triples = self.inner_triples
-        up = self.rules.solver.inner_triples_up
-        if not up or self.nodes < TRIPLES_AFTER or not triples.paying or not self._inner_ready():
+        profile = self.rules.solver
+        up = profile.inner_triples_up
+        if not up or self.nodes < max(TRIPLES_AFTER, profile.inner_triples_after):
+            return False
+        if not triples.paying or not self._inner_ready():
             return False
         board = self.board
         if sum(board.found) < up:
