@@ -948,10 +948,7 @@ class Search:
         pairs = self.inner_pairs
         if not pairs.paying or not self._inner_ready():
             return False
-        searched = pairs.searched
-        lost = pairs.lost_here(self.rules, self.board, self.board.pair_keys())
-        self.inner_nodes += pairs.searched - searched
-        return lost
+        return self._looked_at(pairs, self.board.pair_keys())
 
     def _inner_triples_lost(self) -> bool:
         """Whether a projection on three suits of the board's position is proved lost (see the class's docstring)."""
@@ -968,9 +965,13 @@ class Search:
         keys = board.triple_keys()
         if not keys:
             return False
-        searched = triples.searched
-        lost = triples.lost_here(self.rules, board, keys)
-        self.inner_nodes += triples.searched - searched
+        return self._looked_at(triples, keys)
+
+    def _looked_at(self, inner: InnerProjections, keys: Sequence[tuple[tuple[int, ...], bytes]]) -> bool:
+        """:meth:`InnerProjections.lost_here` for the board's position, its searches' nodes counted as inner ones."""
+        searched = inner.searched
+        lost = inner.lost_here(self.rules, self.board, keys)
+        self.inner_nodes += inner.searched - searched
         return lost
 
     def _moves(self, key: bytes) -> list[Step]:

@@ -280,11 +280,6 @@ def projection(position: Position, kept: tuple[int, ...]) -> Position:
     )
 
 
-def pair_projection(position: Position, pair: tuple[int, int]) -> Position:
-    """``position`` seen through the two suits of ``pair`` (the other two on their foundations)."""
-    return projection(position, pair)
-
-
 def pair_projections(position: Position) -> list[Position]:
     """The position seen through each pair of suits that both have cards in the fans.
 
@@ -295,7 +290,7 @@ def pair_projections(position: Position) -> list[Position]:
     position lost. Pairs in which a suit has no card left in the fans are left
     out: their one-suit projections already say everything.
     """
-    return [pair_projection(position, pair) for pair in pairs_present(position)]
+    return [projection(position, pair) for pair in pairs_present(position)]
 
 
 def triple_projections(position: Position) -> list[Position]:
