@@ -281,6 +281,23 @@ class App:
             mouse.move(x0 + (x1 - x0) * i / steps, y0 + (y1 - y0) * i / steps)
         mouse.up()
 
+    def follow_link(self, address: str) -> None:
+        """Type ``address`` ("game/deal") into the address bar as a player does; over
+        a game in progress the page asks first, and the player leaves it. Waits for the deal."""
+        game, deal = address.split("/")
+        self.page.evaluate("a => { location.hash = '#' + a; }", address)
+        self.page.wait_for_function(
+            """([game, deal]) => {
+                const panel = document.querySelector('#panel[data-panel="confirm"]:not([hidden])');
+                const leave = panel?.querySelector('[data-panel-action="leave"]');
+                if (leave) leave.click();
+                return document.body.dataset.game === game && document.body.dataset.deal === deal;
+            }""",
+            arg=[game, deal],
+            timeout=60_000,
+        )
+        self.settle()
+
     def press(self, action: str) -> None:
         self.page.locator(f'[data-action="{action}"]').first.click()
 

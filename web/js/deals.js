@@ -1,15 +1,17 @@
 // @ts-check
 // Which deal is on the table: a new deal (proved winnable when the player asks
 // for solvable deals), the deal of the day, a deal from the address, a restart.
-// Leaving a game in progress asks first, and only then counts it as lost.
+// Leaving a game in progress asks first, and only then counts it as lost: a link
+// opened over it (at start-up, typed, Back and Forward) too. Kept, the address
+// names the game on the table again.
 
-import { readAddress, addressFor } from "./address.js";
-import { setBusy } from "./bar.js";
+import { readAddress, writeAddress } from "./address.js";
+import { gameName, setBusy } from "./bar.js";
 import { t } from "./i18n.js";
 import { notice } from "./notice.js";
 import { hidePanel, showPanel } from "./panel.js";
 import { report } from "./report.js";
-import { currentGame } from "./state.js";
+import { currentGame, gameInfo } from "./state.js";
 
 /** @typedef {import("./state.js").AppState} AppState */
 /** @typedef {import("./engine.js").EngineClient} EngineClient */
@@ -65,6 +67,32 @@ export class Deals {
         t("leave.title"),
         t("leave.text"),
         [{ label: t("leave.yes"), name: "leave", primary: true, action: () => resolve(true) }],
+        { close: () => resolve(false) },
+      );
+    });
+  }
+
+  /**
+   * Ask before a link replaces a game in progress; resolves true to open the
+   * link. Keeping the game is the first choice (Enter, Escape and Close all keep it).
+   * @param {{game: string, deal: string}} link
+   * @returns {Promise<boolean>}
+   */
+  confirmLink({ game, deal }) {
+    const table = this.app.table;
+    if (!table || !this.inProgress) return Promise.resolve(true);
+    const name = (/** @type {string} */ id) => gameName(id, gameInfo(this.app, id)?.name ?? id);
+    const linked = { game: name(game), deal };
+    const current = { game: name(table.game), deal: table.deal ?? "", moves: t("status.moves", { count: table.moves }) };
+    return new Promise((resolve) => {
+      showPanel(
+        "confirm",
+        t("link.title", linked),
+        t("link.text", current),
+        [
+          { label: t("link.keep"), name: "keep", primary: true, action: () => resolve(false) },
+          { label: t("link.open", linked), name: "leave", action: () => resolve(true) },
+        ],
         { close: () => resolve(false) },
       );
     });
@@ -183,20 +211,49 @@ export class Deals {
     await this.game.act("restart", {}, { animate: false });
   }
 
-  /** The address changed (the player typed or followed a link): open what it names. */
+  /** The address changed (the player typed or followed a link, or went Back or Forward): open what it names. */
   async followAddress() {
     if (!this.game.ready) return;
     const address = readAddress();
-    const table = this.app.table;
-    if (!address || (table && addressFor(table.game, table.deal) === location.hash)) return;
+    if (!address) return;
     if ("bad" in address) {
       notice(t("address.badShort", { address: address.bad }));
+      this.showOwnAddress();
       return;
     }
+    await this.follow(address);
+  }
+
+  /**
+   * Open the deal a link names, asking first over a game in progress; a game kept
+   * (or a link refused) leaves the table as it is and the address naming it.
+   * @param {{game: string, deal: string}} link
+   */
+  async follow(link) {
+    /** @type {{game: string, deal: string}} */
+    let read;
     try {
-      await this.open(address.game, address.deal);
+      read = await this.engine.request("link", link);
+    } catch (error) {
+      if (/** @type {any} */ (error)?.type !== "InvalidInput") report(error);
+      else if (gameInfo(this.app, link.game)) notice(t("address.noDealShort", { deal: link.deal }), 5000);
+      else notice(t("address.noGameShort", { name: link.game }), 5000);
+      return this.showOwnAddress();
+    }
+    const table = this.app.table;
+    if (table && table.game === read.game && table.deal === read.deal) return this.showOwnAddress();
+    if (!(await this.confirmLink(read))) return this.showOwnAddress();
+    try {
+      await this.open(read.game, read.deal);
     } catch (error) {
       report(error);
+      this.showOwnAddress();
     }
+  }
+
+  /** The address names the deal on the table again (after a link was not followed). */
+  showOwnAddress() {
+    const table = this.app.table;
+    if (table) writeAddress(table.game, table.deal);
   }
 }

@@ -239,7 +239,9 @@ const texts = setLanguage(prefs.lang).catch((error) => console.warn(`texts: ${er
 startup
   .run(Promise.all([texts, tabs.claim()]))
   .then(() => {
-    if (app.engine === "ready" && app.table) tabs.ready();
+    if (app.engine !== "ready" || !app.table) return;
+    tabs.ready();
+    if (tabs.ownership.owns) startup.followLink();
   });
 if (!measuredIndex) {
   startup.painted.then(() => whenIdle(() => storeIndex(indexFingerprint, view.remeasure())));

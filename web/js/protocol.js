@@ -161,6 +161,7 @@ export const METHODS = Object.freeze({
   games: [],
   version: [],
   new: ["game", "deal"],
+  link: ["game", "deal"],
   restore: ["save"],
   state: [],
   play: ["card", "to"],

@@ -10,7 +10,9 @@
 // - an address (#game/number): the outlines of that game's fans, until the
 //   engine deals it (the deal algorithm is Python's alone).
 // Once the engine is up, it opens the first game: the address, else the saved
-// game, else the bank's deal, else a new deal. When its table is the one on
+// game, else the bank's deal, else a new deal. A link never drops a saved game
+// in progress: that game is restored, and the link asked about once it is up
+// (followLink), as a link followed while playing is. A bad address keeps it too. When its table is the one on
 // screen, card for card, the taps and drags made meanwhile (game.js keeps them)
 // are played on it; otherwise they are dropped and the engine's table is shown.
 // Nothing the browser holds can stop the start: a saved game that cannot be
@@ -82,6 +84,8 @@ export class Startup {
     this.timer = 0;
     /** @type {(() => string)[] | null} */
     this.later = []; // what to tell the player once the table is dealt (null: tell at once)
+    /** @type {{game: string, deal: string} | null} */
+    this.link = null; // the address's deal, asked about over the saved game in progress (followLink)
     this.app.games = GAMES; // the catalogue as the build's engine gave it, until this one answers
     /** @type {(value?: unknown) => void} */
     this.onPainted = () => {};
@@ -211,12 +215,16 @@ export class Startup {
   }
 
   /**
-   * Whether the first game is the saved one (no address, or the address of the saved game).
+   * Whether the first game is the saved one: no address, a bad one, the address
+   * of the saved game, or a link over a saved game that may be in progress (kept,
+   * and the link asked about once the table is up).
    * @param {FirstGame} first
    */
   restoresSave({ address, record }) {
     if (!record) return false;
-    return !address || ("game" in address && record.game === address.game && record.deal === address.deal);
+    if (!address || "bad" in address) return true;
+    const same = record.game === address.game && record.deal === address.deal;
+    return same || (record.started && !record.drawn?.won);
   }
 
   /**
@@ -224,11 +232,11 @@ export class Startup {
    * outlines of the game to come.
    * @param {FirstGame} first
    */
-  drawAtOnce({ address, record }) {
+  drawAtOnce(first) {
+    const { address, record } = first;
     const saved = record?.drawn ?? null;
     const addressed = address && "game" in address ? address : null;
-    const savedFits = saved && (!addressed || (record?.game === addressed.game && record?.deal === addressed.deal));
-    if (saved && savedFits && record) {
+    if (saved && record && this.restoresSave(first)) {
       this.clock.reset(record.elapsed, false); // shown, not running, until the engine has the game
       this.game.drawEarly(saved, { daily: record.daily });
       return;
@@ -268,27 +276,43 @@ export class Startup {
    * @param {Promise<any> | null} restoring  the saved game's restore, already asked for
    * @param {Promise<any>} dealing  the bank's deal as the engine dealt it, asked for at once (null: not asked)
    */
-  async openFirstGame({ address, record }, banked, restoring, dealing) {
+  async openFirstGame(first, banked, restoring, dealing) {
+    const { address, record } = first;
     const defaultName = t(`game.${DEFAULT_GAME}`);
+    const restored = record && this.restoresSave(first) ? await this.restore(record, restoring) : false;
     if (address && "bad" in address) {
-      this.tell(() => t("address.bad", { address: address.bad, game: defaultName }));
-      await this.deals.newDeal(DEFAULT_GAME, { ask: false });
+      if (restored) this.tell(() => t("address.badShort", { address: address.bad }));
+      else {
+        this.tell(() => t("address.bad", { address: address.bad, game: defaultName }));
+        await this.deals.newDeal(DEFAULT_GAME, { ask: false });
+      }
     } else if (address) {
-      const same = record && record.game === address.game && record.deal === address.deal;
-      if (!(same && (await this.restore(/** @type {GameRecord} */ (record), restoring)))) {
+      const table = this.app.table;
+      const onTable = restored && table?.game === address.game && table.deal === address.deal;
+      if (restored && !onTable && this.deals.inProgress) this.link = address;
+      else if (!onTable) {
         try {
           await this.deals.open(address.game, address.deal);
         } catch (error) {
           if (/** @type {any} */ (error)?.type === "Unavailable") throw error;
-          this.tell(() =>
-            gameInfo(this.app, address.game)
-              ? t("address.noDeal", { deal: address.deal, game: defaultName })
-              : t("address.noGame", { name: address.game, game: defaultName }),
-          );
-          await this.deals.newDeal(DEFAULT_GAME, { ask: false });
+          const known = gameInfo(this.app, address.game);
+          if (restored) {
+            this.tell(() =>
+              known
+                ? t("address.noDealShort", { deal: address.deal })
+                : t("address.noGameShort", { name: address.game }),
+            );
+          } else {
+            this.tell(() =>
+              known
+                ? t("address.noDeal", { deal: address.deal, game: defaultName })
+                : t("address.noGame", { name: address.game, game: defaultName }),
+            );
+            await this.deals.newDeal(DEFAULT_GAME, { ask: false });
+          }
         }
       }
-    } else if (!(record && (await this.restore(record, restoring)))) {
+    } else if (!restored) {
       if (banked && this.game.drawn === banked) {
         // The bank's deals are proved winnable: the "solvable deals only" setting is met.
         await this.deals.open(banked.game, banked.deal, { solvable: true, dealt: await dealing });
@@ -300,6 +324,17 @@ export class Startup {
     const later = [...new Set((this.later ?? []).map((words) => words()))];
     this.later = null;
     if (later.length) notice(later.join(" "), 7000);
+  }
+
+  /**
+   * The link start-up opened on, over the saved game in progress it kept: asked
+   * about now, with the table up (Deals.follow). A tab without the game asks
+   * when the player brings the game here instead (tabs.js).
+   */
+  followLink() {
+    const link = this.link;
+    this.link = null;
+    if (link) this.deals.follow(link).catch((error) => console.warn(`link: ${error?.message ?? error}`));
   }
 
   /**

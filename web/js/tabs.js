@@ -28,7 +28,6 @@
 import { readAddress } from "./address.js";
 import { t } from "./i18n.js";
 import { hidePanel, panelKind, showPanel } from "./panel.js";
-import { report } from "./report.js";
 import { canStore, KEYS, loadGame, onChangeElsewhere, readText, writeText } from "./storage.js";
 
 const GAME_LOCK = "cloverleaf.game";
@@ -494,10 +493,7 @@ export class Tabs {
     }
     const address = this.address;
     this.address = null;
-    const table = this.app.table;
-    if (address && "game" in address && !(table?.game === address.game && table.deal === address.deal)) {
-      // This tab was opened on a link to another deal: open it, asking first as New does.
-      if (await this.deals.confirmLeave()) await this.deals.open(address.game, address.deal).catch(report);
-    }
+    // This tab was opened on a link to another deal: open it, asking first over a game in progress.
+    if (address && "game" in address) await this.deals.follow(address);
   }
 }
