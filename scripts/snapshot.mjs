@@ -21,7 +21,7 @@
 // numbers come from random.SystemRandom (the browser's crypto) and the solver never
 // depends on hash order.
 //
-// Stored sparse (web/js/snapshot-format.js reads it back): the memory is 31 MB,
+// Stored sparse (web/js/engine/snapshot-format.js reads it back): the memory is 31 MB,
 // but only about 13 MB of it is not zeros, in a dozen runs, so the file keeps the
 // runs and their places only. Gzipped (level 9) for the download; the service
 // worker inflates it once when it stores the app (web/sw.js), so a returning
@@ -33,7 +33,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import zlib from "node:zlib";
 
-import { packSnapshot, readSnapshot, restoreSparse } from "../web/js/snapshot-format.js";
+import { packSnapshot, readSnapshot, restoreSparse } from "../web/js/engine/snapshot-format.js";
 import { IMPORT_PAGE_MODULES } from "./page-modules.mjs";
 
 const [pyodideDir, extractDir, workDir] = process.argv.slice(2);

@@ -13,7 +13,7 @@
 // origins are never touched (the app makes none).
 
 /* global CACHE_NAME, PRECACHE */
-import { DECODED, decodedBytes } from "./js/zstd.js";
+import { DECODED, decodedBytes } from "./js/engine/zstd.js";
 
 const CACHE_PREFIX = "cloverleaf-";
 
@@ -40,12 +40,12 @@ self.addEventListener("install", (event) => {
 // at every start. The start-up snapshot (scripts/snapshot.mjs) comes gzipped, 5
 // MB rather than 13 (inflating it took a third of a second on a phone); the
 // runtime and both zips come as Zstandard frames (scripts/zstd.mjs), and the
-// worker passes on bytes that are no frame as they are (js/zstd.js). Inflating
+// worker passes on bytes that are no frame as they are (js/engine/zstd.js). Inflating
 // checks the gzip CRC and decoding the frame's structure: bytes that cannot be
 // decoded are not stored (the worker then downloads them, or starts Python the
 // usual way). Bytes a server already decoded (Content-Encoding) are kept as
 // they came. The worker takes what `headers` mark as decoded as it is
-// (js/zstd.js), and compiles the wasm straight from the cache.
+// (js/engine/zstd.js), and compiles the wasm straight from the cache.
 async function storeDecoded(cache, url, decode, headers = { "Content-Type": "application/octet-stream" }) {
   const stored = await cache.match(url);
   if (!stored) return;

@@ -10,7 +10,7 @@ becomes ``InvalidInput``, a move that is not allowed ``IllegalMove`` (with a
 
 Every method is declared once, in :data:`METHODS`, with the names of the
 parameters it takes; ``docs/protocol.md`` describes each, and
-``web/js/protocol.js`` mirrors the table for the page (a test checks that the
+``web/js/engine/protocol.js`` mirrors the table for the page (a test checks that the
 two agree). Moves travel as ``{"card": "8H", "to": "F" | 3}`` (fans numbered
 from 1) or ``{"to": "redeal"}``. A method that changes the game answers with
 the whole table, ``{"state": ..., "save": ...}``: what to draw and what to

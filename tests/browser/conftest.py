@@ -36,7 +36,7 @@ def build_info(name: str) -> Any:
     match = re.search(rf"export const {name} = (.*);\n", text)
     assert match, name
     return json.loads(match.group(1))
-SOURCES = "src/"  # SUB_PATH + "src/js/layout.js" is web/js/layout.js (dist/ holds the bundle only)
+SOURCES = "src/"  # SUB_PATH + "src/js/table/layout.js" is web/js/table/layout.js (dist/ holds the bundle only)
 START_TIMEOUT_MS = 60_000
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -128,7 +128,7 @@ INTRO_KEY = "cloverleaf.intro.v1"
 
 
 def intro_seen() -> str:
-    """The stored value that says every game's first-visit overlay was closed (web/js/overlay.js)."""
+    """The stored value that says every game's first-visit overlay was closed (web/js/panels/overlay.js)."""
     from cloverleaf.games import CATALOGUE
 
     return json.dumps([rules.id for rules in CATALOGUE])

@@ -255,7 +255,7 @@ class App:
         return self
 
     def close_overlay(self) -> None:
-        """A game's first visit shows its three lines over the table (web/js/overlay.js):
+        """A game's first visit shows its three lines over the table (web/js/panels/overlay.js):
         closed as a player closes it, by its button."""
         if self.run("return Boolean(document.querySelector('#intro-dialog[open]'))"):
             box = self.box("#intro-close")

@@ -5,18 +5,18 @@
 // app solved (its solution shown, solution.js) ends with "solved by the app":
 // it counts in no statistics (stats.js).
 
-import { formatDuration, t } from "./i18n.js";
-import { hidePanel, panelKind, showPanel } from "./panel.js";
-import { shareResult } from "./share.js";
+import { formatDuration, t } from "../words/i18n.js";
+import { hidePanel, panelKind, showPanel } from "../panels/panel.js";
+import { shareResult } from "../platform/share.js";
 import { gameInfo } from "./state.js";
 
 /** @typedef {import("./state.js").AppState} AppState */
 /** @typedef {import("./game.js").Game} Game */
 /** @typedef {import("./game.js").Shown} Shown */
 /** @typedef {import("./clock.js").Clock} Clock */
-/** @typedef {import("./protocol.js").State} State */
+/** @typedef {import("../engine/protocol.js").State} State */
 /** @typedef {import("./stats.js").StatsKeeper} StatsKeeper */
-/** @typedef {import("./protocol.js").RecordReply} RecordReply */
+/** @typedef {import("../engine/protocol.js").RecordReply} RecordReply */
 
 export class Endings {
   /**
@@ -83,7 +83,7 @@ export class Endings {
     const lines = [t("won.text", { moves: t("status.moves", { count: state.moves }), time })];
     if (this.improved?.time) lines.push(t("won.bestTime"));
     if (this.improved?.moves) lines.push(t("won.fewestMoves"));
-    /** @type {import("./panel.js").PanelAction[]} */
+    /** @type {import("../panels/panel.js").PanelAction[]} */
     const actions = [newDeal, again];
     if (state.deal) {
       actions.push({
@@ -101,7 +101,7 @@ export class Endings {
 
   /** @param {State} state */
   showStuck(state) {
-    /** @type {import("./panel.js").PanelAction[]} */
+    /** @type {import("../panels/panel.js").PanelAction[]} */
     const actions = [];
     if (state.canUndo) actions.push({ label: t("button.undo"), name: "undo", action: () => this.game.undo() });
     actions.push({ label: t("button.restart"), name: "restart", action: () => this.deals.restart() });

@@ -4,10 +4,10 @@
 // leaves nothing marked. Read from the engine's state (lastMoves: the player's
 // move first, then the automatic moves it set off), never from the DOM.
 
-/** @typedef {import("./game.js").Game} Game */
-/** @typedef {import("./game.js").Shown} Shown */
+/** @typedef {import("../play/game.js").Game} Game */
+/** @typedef {import("../play/game.js").Shown} Shown */
 /** @typedef {import("./render.js").TableView} TableView */
-/** @typedef {import("./protocol.js").State} State */
+/** @typedef {import("../engine/protocol.js").State} State */
 
 export const LAST_MOVE = "card--last";
 

@@ -5,7 +5,7 @@
 // before the engine has started). Only the tab that owns the game writes it
 // (tabs.js), so no tab overwrites another's newer save.
 
-import { storeGame, storeShape } from "./storage.js";
+import { storeGame, storeShape } from "../platform/storage.js";
 
 /** @typedef {import("./state.js").AppState} AppState */
 /** @typedef {import("./clock.js").Clock} Clock */

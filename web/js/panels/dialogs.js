@@ -2,9 +2,9 @@
 // The games dialog and the settings dialog.
 
 import { gameName } from "./bar.js";
-import { t } from "./i18n.js";
+import { t } from "../words/i18n.js";
 
-/** @typedef {import("./protocol.js").GameInfo} GameInfo */
+/** @typedef {import("../engine/protocol.js").GameInfo} GameInfo */
 
 const $ = (/** @type {string} */ selector) => /** @type {HTMLElement} */ (document.querySelector(selector));
 

@@ -2,7 +2,7 @@
 // The page's side of the worker protocol (protocol.js): requests with ids, their
 // promises, jobs that can be cancelled, and the worker's events.
 
-import { takeEngineWorker } from "./boot.js";
+import { takeEngineWorker } from "../boot.js";
 
 /** @typedef {import("./protocol.js").ErrorKind} ErrorKind */
 /** @typedef {import("./protocol.js").IllegalReason} IllegalReason */

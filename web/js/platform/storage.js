@@ -6,9 +6,9 @@
 // (private modes) lets the game go on, and the player is told once that it will
 // not be kept.
 
-import { LEVELS } from "./protocol.js";
+import { LEVELS } from "../engine/protocol.js";
 
-/** @typedef {import("./protocol.js").Level} Level */
+/** @typedef {import("../engine/protocol.js").Level} Level */
 
 export const KEYS = Object.freeze({
   settings: "cloverleaf.settings.v1", // the player's game settings (DEFAULT_SETTINGS)
@@ -260,7 +260,7 @@ export function storeIntroSeen(games) {
  * @property {number} elapsed  milliseconds played
  * @property {boolean} started  whether the clock has started (the first move was made)
  * @property {string | null} daily  the date, when it is the deal of the day
- * @property {import("./protocol.js").State | null} drawn  the table last drawn, to show before the engine starts
+ * @property {import("../engine/protocol.js").State | null} drawn  the table last drawn, to show before the engine starts
  */
 
 // The longest time played that is kept, in milliseconds: the engine's statistics
@@ -305,7 +305,7 @@ const isDest = (value) => value === "F" || (Number.isInteger(value) && /** @type
  * most, thirty fans at most); null otherwise. Drawn before the engine starts, so
  * nothing here may be trusted unchecked.
  * @param {unknown} data
- * @returns {import("./protocol.js").State | null}
+ * @returns {import("../engine/protocol.js").State | null}
  */
 export function readDrawn(data) {
   if (!isObject(data)) return null;
@@ -329,7 +329,7 @@ export function readDrawn(data) {
   if (!flags.every((flag) => typeof state[flag] === "boolean")) return null;
   if (state.deal !== null && (typeof state.deal !== "string" || state.deal.length > 40)) return null;
   const settings = isObject(state.settings) ? /** @type {Record<string, unknown>} */ (state.settings) : {};
-  return /** @type {import("./protocol.js").State} */ (/** @type {unknown} */ ({
+  return /** @type {import("../engine/protocol.js").State} */ (/** @type {unknown} */ ({
     ...state,
     gameName: typeof state.gameName === "string" ? state.gameName.slice(0, 60) : state.game,
     settings: Object.fromEntries(ENGINE_SETTINGS.map((key) => [key, settings[key] !== false])),
@@ -367,7 +367,7 @@ export function storeShape(shape) {
 
 // ---- the corner index as this browser draws it -------------------------------------
 
-/** @typedef {import("./layout.js").IndexSize} IndexSize */
+/** @typedef {import("../table/layout.js").IndexSize} IndexSize */
 
 /** @param {unknown} value  a + b * cardW: a in pixels, b a share of the card's width */
 const isLine = (value) => {

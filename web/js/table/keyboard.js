@@ -4,11 +4,12 @@
 // chosen); Enter plays the focused card as a click does; Space (or D) picks a
 // destination among the engine's legal ones, cycling, and Enter then plays the
 // card there; Escape cancels the pick. N deals anew, F1 (or ?) opens the help.
-// Ctrl+Z, Ctrl+Y and H stay in keys.js. Which moves are legal is the engine's
-// (state.movable); this file only walks and reports the player's choice.
+// Ctrl+Z, Ctrl+Y and H are in play/shortcuts.js, S (the solution) in
+// play/solution.js. Which moves are legal is the engine's (state.movable); this
+// file only walks and reports the player's choice.
 
 import { cardName } from "./cards.js";
-import { t } from "./i18n.js";
+import { t } from "../words/i18n.js";
 import { announce } from "./a11y.js";
 
 // handlers: {

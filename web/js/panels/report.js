@@ -4,9 +4,9 @@
 // is chosen by the error's kind and reason (protocol.js ErrorKind), never by
 // reading the engine's words.
 
-import { cardName } from "./cards.js";
-import { EngineError } from "./engine.js";
-import { t } from "./i18n.js";
+import { cardName } from "../table/cards.js";
+import { EngineError } from "../engine/engine.js";
+import { t } from "../words/i18n.js";
 import { notice } from "./notice.js";
 
 /** @type {(message: string) => void} */

@@ -32,6 +32,7 @@ export function language() {
 }
 
 async function fetchTable(lang) {
+  // Relative to the bundle, js/main.js (import.meta.url is the bundle's, not this file's).
   const response = await fetch(new URL(`../i18n/${lang}.json`, import.meta.url));
   if (!response.ok) throw new Error(`i18n/${lang}.json: HTTP ${response.status}`);
   return response.json();

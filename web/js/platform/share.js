@@ -5,11 +5,11 @@
 // shown to copy by hand.
 
 import { addressFor } from "./address.js";
-import { gameName } from "./bar.js";
-import { t } from "./i18n.js";
-import { notice } from "./notice.js";
+import { gameName } from "../panels/bar.js";
+import { t } from "../words/i18n.js";
+import { notice } from "../panels/notice.js";
 
-/** @typedef {import("./protocol.js").State} State */
+/** @typedef {import("../engine/protocol.js").State} State */
 
 /**
  * The deal's address: this page's, with the deal after the #.

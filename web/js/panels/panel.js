@@ -6,7 +6,7 @@
 // sheet never covers a card (web/css/panels.css); the others float above the
 // table.
 
-import { t } from "./i18n.js";
+import { t } from "../words/i18n.js";
 
 /** @typedef {"won" | "stuck" | "lost" | "confirm" | "error" | "tab"} PanelKind */
 

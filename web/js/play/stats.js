@@ -16,11 +16,11 @@
 // shared by the tabs, from the text as stored at that moment (never from a copy
 // kept since start-up), so no tab overwrites another's results.
 
-import { asRecord, KEYS, MAX_ELAPSED_MS, readJson, readText, setAside, writeJson, writeText } from "./storage.js";
+import { asRecord, KEYS, MAX_ELAPSED_MS, readJson, readText, setAside, writeJson, writeText } from "../platform/storage.js";
 
-/** @typedef {import("./protocol.js").State} State */
-/** @typedef {import("./protocol.js").StatsReply} StatsReply */
-/** @typedef {import("./protocol.js").RecordReply} RecordReply */
+/** @typedef {import("../engine/protocol.js").State} State */
+/** @typedef {import("../engine/protocol.js").StatsReply} StatsReply */
+/** @typedef {import("../engine/protocol.js").RecordReply} RecordReply */
 /** @typedef {{key: string, solvable: boolean, counted: boolean, shown: boolean}} Current */
 
 /**

@@ -5,20 +5,20 @@
 // opened over it (at start-up, typed, Back and Forward) too. Kept, the address
 // names the game on the table again.
 
-import { readAddress, writeAddress } from "./address.js";
-import { gameName, setBusy } from "./bar.js";
-import { t } from "./i18n.js";
-import { notice } from "./notice.js";
-import { hidePanel, showPanel } from "./panel.js";
-import { report } from "./report.js";
+import { readAddress, writeAddress } from "../platform/address.js";
+import { gameName, setBusy } from "../panels/bar.js";
+import { t } from "../words/i18n.js";
+import { notice } from "../panels/notice.js";
+import { hidePanel, showPanel } from "../panels/panel.js";
+import { report } from "../panels/report.js";
 import { currentGame, gameInfo } from "./state.js";
 
 /** @typedef {import("./state.js").AppState} AppState */
-/** @typedef {import("./engine.js").EngineClient} EngineClient */
+/** @typedef {import("../engine/engine.js").EngineClient} EngineClient */
 /** @typedef {import("./game.js").Game} Game */
 /** @typedef {import("./clock.js").Clock} Clock */
 /** @typedef {import("./stats.js").StatsKeeper} StatsKeeper */
-/** @typedef {import("./protocol.js").DealResult} DealResult */
+/** @typedef {import("../engine/protocol.js").DealResult} DealResult */
 /** @typedef {import("./difficulty.js").Difficulty} Difficulty */
 
 /** Today's date where the player is, "YYYY-MM-DD". */

@@ -26,8 +26,8 @@
 // never lose each other's results.
 
 import { readAddress } from "./address.js";
-import { t } from "./i18n.js";
-import { hidePanel, panelKind, showPanel } from "./panel.js";
+import { t } from "../words/i18n.js";
+import { hidePanel, panelKind, showPanel } from "../panels/panel.js";
 import { canStore, KEYS, loadGame, onChangeElsewhere, readText, writeText } from "./storage.js";
 
 const GAME_LOCK = "cloverleaf.game";
@@ -372,9 +372,9 @@ export class Tabs {
   /**
    * @param {Ownership} ownership
    * @param {object} hooks
-   * @param {import("./state.js").AppState} hooks.app
-   * @param {import("./clock.js").Clock} hooks.clock
-   * @param {import("./deals.js").Deals} hooks.deals
+   * @param {import("../play/state.js").AppState} hooks.app
+   * @param {import("../play/clock.js").Clock} hooks.clock
+   * @param {import("../play/deals.js").Deals} hooks.deals
    * @param {(record: import("./storage.js").GameRecord) => Promise<boolean>} hooks.restore  start-up's restore
    * @param {() => void} hooks.save  write the game on the table now
    * @param {() => void} hooks.reloadStats  read the statistics as another tab left them

@@ -12,21 +12,21 @@
 // already lost is said so by the lost panel, which offers the solution from the
 // last position that could still be won.
 
-import { setBusy } from "./bar.js";
-import { t } from "./i18n.js";
-import { notice } from "./notice.js";
-import { panelKind } from "./panel.js";
-import { report } from "./report.js";
+import { setBusy } from "../panels/bar.js";
+import { t } from "../words/i18n.js";
+import { notice } from "../panels/notice.js";
+import { panelKind } from "../panels/panel.js";
+import { report } from "../panels/report.js";
 import { LOST, moveText } from "./guidance.js";
 
 /** @typedef {import("./state.js").AppState} AppState */
-/** @typedef {import("./engine.js").EngineClient} EngineClient */
+/** @typedef {import("../engine/engine.js").EngineClient} EngineClient */
 /** @typedef {import("./game.js").Game} Game */
 /** @typedef {import("./game.js").Shown} Shown */
-/** @typedef {import("./render.js").TableView} TableView */
+/** @typedef {import("../table/render.js").TableView} TableView */
 /** @typedef {import("./stats.js").StatsKeeper} StatsKeeper */
-/** @typedef {import("./protocol.js").Move} Move */
-/** @typedef {import("./protocol.js").HintResult} HintResult */
+/** @typedef {import("../engine/protocol.js").Move} Move */
+/** @typedef {import("../engine/protocol.js").HintResult} HintResult */
 
 /** Milliseconds between two steps at each speed: slow enough to follow, then quicker. */
 export const STEP_MS = Object.freeze([1300, 650, 300]);
@@ -223,7 +223,7 @@ export class Solution {
       const played = await this.ours(() => (move.card ? this.game.drop(move.card, move.to) : this.game.redeal()));
       if (!played) return false;
       this.played += 1;
-      const state = /** @type {import("./protocol.js").State} */ (this.app.table);
+      const state = /** @type {import("../engine/protocol.js").State} */ (this.app.table);
       if (!this.active) return false;
       this.moves = state.won ? [] : (await this.engine.request("plan")).moves;
       return state.won || this.moves.length > 0 || (await this.loadPlan());

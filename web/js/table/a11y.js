@@ -5,7 +5,7 @@
 // engine's state, never read back from the DOM.
 
 import { cardName, SUITS } from "./cards.js";
-import { t } from "./i18n.js";
+import { t } from "../words/i18n.js";
 
 /** @type {HTMLElement | null} */
 let region = null;

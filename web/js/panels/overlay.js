@@ -6,12 +6,12 @@
 // by itself: it would come back on every visit.
 
 import { gameName } from "./bar.js";
-import { t } from "./i18n.js";
-import { loadIntroSeen, storeIntroSeen } from "./storage.js";
+import { t } from "../words/i18n.js";
+import { loadIntroSeen, storeIntroSeen } from "../platform/storage.js";
 
-/** @typedef {import("./game.js").Game} Game */
-/** @typedef {import("./game.js").Shown} Shown */
-/** @typedef {import("./protocol.js").State} State */
+/** @typedef {import("../play/game.js").Game} Game */
+/** @typedef {import("../play/game.js").Shown} Shown */
+/** @typedef {import("../engine/protocol.js").State} State */
 
 const $ = (/** @type {string} */ selector) => /** @type {HTMLElement} */ (document.querySelector(selector));
 

@@ -2,7 +2,7 @@
 // Card faces: built from DOM nodes and the suits' shapes (SUIT_PATHS), so they are
 // crisp at any size and download nothing.
 
-import { has, t } from "./i18n.js";
+import { has, t } from "../words/i18n.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 export const SUITS = ["C", "S", "H", "D"]; // the foundations' order

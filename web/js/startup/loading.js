@@ -8,8 +8,8 @@
 // Python's own start (seconds of CPU on a phone, with no event to report), the
 // bar keeps creeping toward the next stage's mark without reaching it.
 
-import { DOWNLOAD_BYTES } from "./build-info.js";
-import { has, t } from "./i18n.js";
+import { DOWNLOAD_BYTES } from "../build-info.js";
+import { has, t } from "../words/i18n.js";
 
 /** Where each stage starts on the bar (percent), and how long its creep lasts (s). */
 const STAGES = {

@@ -9,20 +9,20 @@
 // asks, marks the hinted card and its destination, and says it in the player's
 // words.
 
-import { setBusy } from "./bar.js";
-import { cardName } from "./cards.js";
-import { t } from "./i18n.js";
-import { notice } from "./notice.js";
-import { panelKind, showPanel } from "./panel.js";
-import { report } from "./report.js";
+import { setBusy } from "../panels/bar.js";
+import { cardName } from "../table/cards.js";
+import { t } from "../words/i18n.js";
+import { notice } from "../panels/notice.js";
+import { panelKind, showPanel } from "../panels/panel.js";
+import { report } from "../panels/report.js";
 
 /** @typedef {import("./state.js").AppState} AppState */
-/** @typedef {import("./engine.js").EngineClient} EngineClient */
+/** @typedef {import("../engine/engine.js").EngineClient} EngineClient */
 /** @typedef {import("./game.js").Game} Game */
 /** @typedef {import("./game.js").Shown} Shown */
-/** @typedef {import("./render.js").TableView} TableView */
-/** @typedef {import("./protocol.js").Move} Move */
-/** @typedef {import("./protocol.js").HintResult} HintResult */
+/** @typedef {import("../table/render.js").TableView} TableView */
+/** @typedef {import("../engine/protocol.js").Move} Move */
+/** @typedef {import("../engine/protocol.js").HintResult} HintResult */
 /** @typedef {{promise: Promise<any>, cancel: () => void}} Job */
 
 /** The verdict of a position proved lost (protocol.js HintResult). */
@@ -189,7 +189,7 @@ export class Guidance {
 
   /** @param {Move} move */
   showMove(move) {
-    const state = /** @type {import("./protocol.js").State} */ (this.app.table);
+    const state = /** @type {import("../engine/protocol.js").State} */ (this.app.table);
     let text;
     if (!move.card) {
       document.querySelector("#redeal")?.classList.add("is-hint");
@@ -228,7 +228,7 @@ export class Guidance {
    */
   showLost(result, { stuck = false } = {}) {
     const { undo, lostMove, earlier } = result;
-    /** @type {import("./panel.js").PanelAction[]} */
+    /** @type {import("../panels/panel.js").PanelAction[]} */
     const actions = [];
     let text = t("lost.text");
     const newDeal = () => this.deals.newDeal(undefined, { ask: false });

@@ -18,26 +18,26 @@
 // Nothing the browser holds can stop the start: a saved game that cannot be
 // restored is set aside and a new deal is dealt, with one notice to say so.
 
-import { readAddress } from "./address.js";
-import { DEAL_BANK, DEAL_BANK_SETTINGS, GAMES } from "./build-info.js";
-import { EngineError } from "./engine.js";
-import { t } from "./i18n.js";
+import { readAddress } from "../platform/address.js";
+import { DEAL_BANK, DEAL_BANK_SETTINGS, GAMES } from "../build-info.js";
+import { EngineError } from "../engine/engine.js";
+import { t } from "../words/i18n.js";
 import { setStatus, showProgress } from "./loading.js";
-import { notice } from "./notice.js";
-import { showPanel } from "./panel.js";
-import { DEFAULT_GAME, gameInfo, sameTable } from "./state.js";
-import { loadGame, loadShape, setAsideGame } from "./storage.js";
+import { notice } from "../panels/notice.js";
+import { showPanel } from "../panels/panel.js";
+import { DEFAULT_GAME, gameInfo, sameTable } from "../play/state.js";
+import { loadGame, loadShape, setAsideGame } from "../platform/storage.js";
 
-/** @typedef {import("./state.js").AppState} AppState */
-/** @typedef {import("./engine.js").EngineClient} EngineClient */
-/** @typedef {import("./game.js").Game} Game */
-/** @typedef {import("./deals.js").Deals} Deals */
-/** @typedef {import("./clock.js").Clock} Clock */
-/** @typedef {import("./stats.js").StatsKeeper} StatsKeeper */
-/** @typedef {import("./render.js").TableView} TableView */
-/** @typedef {import("./storage.js").GameRecord} GameRecord */
-/** @typedef {import("./protocol.js").State} State */
-/** @typedef {import("./address.js").Address} Address */
+/** @typedef {import("../play/state.js").AppState} AppState */
+/** @typedef {import("../engine/engine.js").EngineClient} EngineClient */
+/** @typedef {import("../play/game.js").Game} Game */
+/** @typedef {import("../play/deals.js").Deals} Deals */
+/** @typedef {import("../play/clock.js").Clock} Clock */
+/** @typedef {import("../play/stats.js").StatsKeeper} StatsKeeper */
+/** @typedef {import("../table/render.js").TableView} TableView */
+/** @typedef {import("../platform/storage.js").GameRecord} GameRecord */
+/** @typedef {import("../engine/protocol.js").State} State */
+/** @typedef {import("../platform/address.js").Address} Address */
 
 // Seconds to wait for the engine to start before saying it failed. Tests pass a
 // short one in the query string (?timeout=5); digits only, anything else ignored.
@@ -153,6 +153,7 @@ export class Startup {
     const first = this.firstGame();
     this.drawAtOnce(first);
     // Read even when not drawn from: index.html preloads it for a first visit.
+    // Relative to the bundle, js/main.js (import.meta.url is the bundle's, not this file's).
     const bank = fetch(new URL(`../${DEAL_BANK[DEFAULT_GAME]}`, import.meta.url));
     const fromBank = first.bank ? this.drawFromBank(bank) : Promise.resolve(null);
     if (!first.bank) bank.then((response) => response.body?.cancel()).catch(() => {});

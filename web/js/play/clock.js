@@ -2,7 +2,7 @@
 // The time played on the deal: it starts with the player's first move (not when
 // the cards appear), stops at a win, and pauses while the page is hidden.
 
-import { showClock } from "./bar.js";
+import { showClock } from "../panels/bar.js";
 
 /** @typedef {import("./game.js").Shown} Shown */
 

@@ -4,9 +4,9 @@
 // in a table, a chart of up to the last 30 results, a reset with confirmation) and
 // About (version, game and deal with a link to copy, where to report a problem).
 
-import { APP_VERSION } from "./build-info.js";
-import { ISSUES_URL } from "./config.js";
-import { formatDate, formatDuration, formatNumber, language, t } from "./i18n.js";
+import { APP_VERSION } from "../build-info.js";
+import { ISSUES_URL } from "../platform/config.js";
+import { formatDate, formatDuration, formatNumber, language, t } from "../words/i18n.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const TABS = ["help", "stats", "about"];
@@ -27,6 +27,7 @@ const helpCache = new Map(); // "de/clover-leaf" -> Promise of the help JSON
 function loadHelp(lang, game) {
   const key = `${lang}/${game}`;
   if (!helpCache.has(key)) {
+    // Relative to the bundle, js/main.js (import.meta.url is the bundle's, not this file's).
     const url = new URL(`../help/${lang}/${game}.json`, import.meta.url);
     const promise = fetch(url).then((response) => {
       if (!response.ok) throw new Error(`help ${key}: HTTP ${response.status}`);

@@ -5,21 +5,21 @@
 // game, the statistics, the endings, screen readers, keyboard play) hears of it
 // through onShow. The engine decides every move; this file only asks and shows.
 
-import { setAnimations } from "./anim.js";
-import { showState } from "./bar.js";
-import { has } from "./i18n.js";
-import { showWaiting } from "./loading.js";
-import { report } from "./report.js";
+import { setAnimations } from "../table/anim.js";
+import { showState } from "../panels/bar.js";
+import { has } from "../words/i18n.js";
+import { showWaiting } from "../startup/loading.js";
+import { report } from "../panels/report.js";
 import { gameInfo, sameTable } from "./state.js";
-import { ENGINE_SETTINGS, storeSettings } from "./storage.js";
-import { writeAddress } from "./address.js";
+import { ENGINE_SETTINGS, storeSettings } from "../platform/storage.js";
+import { writeAddress } from "../platform/address.js";
 
-/** @typedef {import("./protocol.js").State} State */
-/** @typedef {import("./protocol.js").Table} Table */
-/** @typedef {import("./protocol.js").Dest} Dest */
+/** @typedef {import("../engine/protocol.js").State} State */
+/** @typedef {import("../engine/protocol.js").Table} Table */
+/** @typedef {import("../engine/protocol.js").Dest} Dest */
 /** @typedef {import("./state.js").AppState} AppState */
-/** @typedef {import("./engine.js").EngineClient} EngineClient */
-/** @typedef {import("./render.js").TableView} TableView */
+/** @typedef {import("../engine/engine.js").EngineClient} EngineClient */
+/** @typedef {import("../table/render.js").TableView} TableView */
 /**
  * What listeners hear after each table shown.
  * @typedef {{state: State, previous: State | null, animate: boolean, fresh: boolean}} Shown

@@ -2,10 +2,10 @@
 // The bar above the table: the game's name, the deal, moves, the clock, and
 // which buttons can be used. Drawn from the state; it never reads the DOM back.
 
-import { formatDate, formatDuration, t } from "./i18n.js";
+import { formatDate, formatDuration, t } from "../words/i18n.js";
 
-/** @typedef {import("./protocol.js").State} State */
-/** @typedef {import("./protocol.js").GameInfo} GameInfo */
+/** @typedef {import("../engine/protocol.js").State} State */
+/** @typedef {import("../engine/protocol.js").GameInfo} GameInfo */
 
 const $ = (/** @type {string} */ selector) => /** @type {HTMLElement} */ (document.querySelector(selector));
 const button = (/** @type {string} */ action) =>

@@ -6,11 +6,11 @@
 // job rates it in the background, a slice at a time between the player's moves.
 // The level is shown beside the deal number; a deal not proved winnable shows none.
 
-import { t } from "./i18n.js";
+import { t } from "../words/i18n.js";
 
-/** @typedef {import("./protocol.js").Level} Level */
-/** @typedef {import("./protocol.js").State} State */
-/** @typedef {import("./engine.js").EngineClient} EngineClient */
+/** @typedef {import("../engine/protocol.js").Level} Level */
+/** @typedef {import("../engine/protocol.js").State} State */
+/** @typedef {import("../engine/engine.js").EngineClient} EngineClient */
 /** @typedef {import("./game.js").Game} Game */
 
 /** The level of a deal, or null when it is not proved winnable within the deal budget. */
@@ -77,7 +77,7 @@ export class Difficulty {
     const job = this.engine.job({ kind: "difficulty", game, deal }, { background: true });
     this.job = job;
     job.promise.then(
-      (/** @type {import("./protocol.js").DealResult} */ result) => {
+      (/** @type {import("../engine/protocol.js").DealResult} */ result) => {
         this.levels.set(key, result.difficulty ?? LEVEL_UNKNOWN);
         if (this.job === job) this.job = null;
         if (this.key === key) showLevel(result.difficulty ?? LEVEL_UNKNOWN);
