@@ -88,11 +88,7 @@ FRAMES = "() => new Promise(done => requestAnimationFrame(() => requestAnimation
 
 
 def open_game(app: Any, game: str, deal: str) -> None:
-    app.page.evaluate("address => { location.hash = address; }", f"{game}/{deal}")
-    app.page.wait_for_function(
-        "([g, d]) => document.body.dataset.game === g && document.body.dataset.deal === d", arg=[game, deal]
-    )
-    app.settle()
+    app.follow_link(f"{game}/{deal}")
 
 
 @pytest.mark.parametrize(("width", "height"), [(360, 640), (1280, 800), (800, 600)])
