@@ -82,8 +82,8 @@ export class EngineClient {
 
   /** @param {string} message */
   fail(message) {
-    this.rejectAll(message);
     this.onEvent({ event: "failed", message });
+    this.rejectAll(message);
   }
 
   /** @param {string} message */

@@ -25,6 +25,7 @@ import { notice } from "./notice.js";
 import { showPanel } from "./panel.js";
 import { DEFAULT_GAME, gameInfo, sameTable } from "./state.js";
 import { loadGame, loadShape, setAsideGame } from "./storage.js";
+import { checkStoredFiles, reloadAfterRepair } from "./stored-files.js";
 
 /** @typedef {import("./state.js").AppState} AppState */
 /** @typedef {import("./engine.js").EngineClient} EngineClient */
@@ -80,6 +81,7 @@ export class Startup {
     this.stats = stats;
     this.view = view;
     this.timer = 0;
+    this.failing = false; // a failed start's stored files are being checked (failed)
     /** @type {(() => string)[] | null} */
     this.later = []; // what to tell the player once the table is dealt (null: tell at once)
     this.app.games = GAMES; // the catalogue as the build's engine gave it, until this one answers
@@ -114,11 +116,33 @@ export class Startup {
       for (const [stage, time] of Object.entries(event.times ?? {})) {
         performance.mark(`cloverleaf:${stage}`, { startTime: Math.max(0, Number(time) - performance.timeOrigin) });
       }
-    } else if (event.event === "failed") this.fail(event.message);
+    } else if (event.event === "failed") this.failed(event);
     else if (event.event === "log") {
       if (event.level === "error") console.error(`[python] ${event.text}`);
       else console.info(`[python] ${event.text}`);
     }
+  }
+
+  /**
+   * The engine could not start: a stored file may be damaged. The service worker
+   * checks them (stored-files.js); once it has fetched the damaged ones again,
+   * the page loads again by itself, and when it could not (offline), the player
+   * reads so at once. Otherwise the words say what failed: a file that could not
+   * be read ("broken": a compile, decode or import error), or the connection.
+   * @param {{message: string, reason?: string}} event
+   */
+  async failed({ message, reason }) {
+    if (this.app.engine === "failed" || this.app.engine === "ready" || this.failing) return;
+    this.failing = true; // the requests' failures that follow wait for these words
+    let words = reason === "broken" ? t("error.broken") : t("error.start");
+    if (reason === "damaged") words = t("error.damaged");
+    else {
+      const healed = await checkStoredFiles();
+      if (healed?.unrepaired.length) words = t("error.damaged");
+      else if (healed?.repaired && reloadAfterRepair()) return;
+    }
+    this.failing = false;
+    this.fail(message, words);
   }
 
   /**
@@ -127,7 +151,7 @@ export class Startup {
    * @param {string} [text]
    */
   fail(message, text = t("error.start")) {
-    if (this.app.engine === "failed") return;
+    if (this.app.engine === "failed" || this.failing) return;
     this.app.engine = "failed";
     clearTimeout(this.timer);
     setStatus("error");
