@@ -131,7 +131,7 @@ self.addEventListener("install", (event) => {
       // visit, and until then the app plays online (or from an older complete cache).
       await caches.delete(CACHE_NAME);
       const room = error?.name === "QuotaExceededError";
-      await tellPages({ offline: room ? "no-room" : "failed", message: String(error?.message ?? error) });
+      await tellPages({ offline: room ? "no-room" : "failed", cache: CACHE_NAME, message: String(error?.message ?? error) });
       throw error;
     }
     await self.skipWaiting();

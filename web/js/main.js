@@ -36,7 +36,7 @@ import { Startup } from "./startup.js";
 import { createState, currentGame } from "./state.js";
 import { StatsKeeper } from "./stats.js";
 import { STYLE_HASH } from "./build-info.js";
-import { KEYS, loadIndex, loadSettings, onProblem, storeIndex } from "./storage.js";
+import { KEYS, loadIndex, loadSettings, onProblem, readText, storeIndex, writeText } from "./storage.js";
 import { Ownership, Tabs } from "./tabs.js";
 import { addDisplaySettings, translatePage } from "./texts.js";
 import { fitButtonLabelsSoon, keepButtonLabelsFitted } from "./bar.js";
@@ -104,6 +104,15 @@ onProblem((problem, key) => {
   else if (key === KEYS.save) startup.tell(() => t("save.unreadable"));
   else if (key === KEYS.stats) startup.tell(() => t("stats.unreadable"));
   else startup.tell(() => t("storage.unreadable"));
+});
+
+// The service worker could not store the app for offline play (offline.js): said
+// once a build; the browser tries again on a later visit.
+addEventListener("cloverleaf:offline-unavailable", (event) => {
+  const { reason, cache } = /** @type {CustomEvent} */ (event).detail ?? {};
+  if (readText(KEYS.offline) === String(cache)) return;
+  writeText(KEYS.offline, String(cache));
+  startup.tell(() => t(reason === "no-room" ? "offline.noRoom" : "offline.failed"));
 });
 
 // ---- input ------------------------------------------------------------------------
