@@ -93,14 +93,23 @@ build() {
   # page's first script (it starts the engine's worker), stays a file of its own
   # that the bundle imports, so both share the one worker. The worker is bundled
   # the same way (with build-info.js and the snapshot format), so its downloads
-  # start one round trip sooner.
+  # start one round trip sooner. The modules sit in folders by job (js/engine/,
+  # js/table/, ...); the files a browser loads by name stay in js/ itself.
+  # engine/engine.js imports ../boot.js, which esbuild leaves as written: from the
+  # bundle, in js/, it is ./boot.js.
   node_modules/.bin/esbuild "$dist/js/main.js" --bundle --format=esm --target=es2022 \
-    --external:./boot.js --outfile="$dist/js/main.js" --allow-overwrite --log-level=warning
+    --external:../boot.js --outfile="$dist/js/main.js" --allow-overwrite --log-level=warning
+  sed -i 's#from "\.\./boot\.js";#from "./boot.js";#' "$dist/js/main.js"
+  if grep -q '\.\./boot\.js"' "$dist/js/main.js" || ! grep -q 'from "\./boot\.js";' "$dist/js/main.js"; then
+    say "build: the bundle js/main.js does not import ./boot.js"
+    exit 1
+  fi
   node_modules/.bin/esbuild "$dist/js/worker.js" --bundle --format=esm --target=es2022 \
     --outfile="$dist/js/worker.js" --allow-overwrite --log-level=warning
   # The modules the bundles hold are not served on their own (nor precached).
   find "$dist/js" -name '*.js' ! -name main.js ! -name worker.js ! -name boot.js ! -name build-info.js \
     ! -name offline.js ! -name file-notice.js -delete
+  find "$dist/js" -mindepth 1 -type d -empty -delete
   # Last, once dist/ holds everything else: the service worker with the list of
   # every file to precache and a cache name that changes whenever one of them does.
   python3 scripts/precache.py "$dist" web/sw.js

@@ -53,6 +53,9 @@ def run(api_module: ModuleType) -> list[list[Any]]:
     call("new", game=GAME, deal="zz")
     call("new", game="no-such-game", deal="1")
     call("new", game=GAME, colour="red")
+    call("link", game=GAME, deal="0617")
+    call("link", game=GAME, deal="12x")
+    call("link", game="no-such-game", deal="1")
     call("no-such-method")
 
     # A game played: moves, refusals by reason, undo and redo, restart, redeal.

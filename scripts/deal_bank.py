@@ -6,7 +6,7 @@ A newcomer's first table should appear at once, not after Python has started in
 the browser (seconds on a phone). So the build asks the engine itself, here on
 CPython (the same package the page runs in Pyodide), for a few dozen deals of
 every game that the solver proves winnable, and keeps each as the page receives
-it: the state of the API's "new" answer (``web/js/protocol.js`` State), made with
+it: the state of the API's "new" answer (``web/js/engine/protocol.js`` State), made with
 the engine's default settings (the page's defaults too). No rule is written in JavaScript: the page draws a
 state from the bank, then asks its engine for the same deal ("new" with the
 game and the deal number) and shows the engine's answer, which must be the same
@@ -47,7 +47,7 @@ from cloverleaf.games import CATALOGUE  # noqa: E402
 from cloverleaf.solver.jobs import NextSolvableDeal, run_to_end  # noqa: E402
 
 PER_GAME = 24
-RANDOM_DEALS = 1_000_000_000  # as the page's "new deal" (web/js/state.js)
+RANDOM_DEALS = 1_000_000_000  # as the page's "new deal" (web/js/play/state.js)
 
 
 def call(api: Api, method: str, **params: Any) -> Any:

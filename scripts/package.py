@@ -7,14 +7,14 @@ with its bytecode) and ``python_stdlib.zip`` (the trimmed standard library), bot
 from scripts/stdlib.mjs; ``snapshot.gz`` (scripts/snapshot.mjs); ``bank.json``
 (scripts/deal_bank.py); and ``.zst`` beside the two zips and Pyodide's
 ``pyodide.asm.wasm``: each compressed for the download (scripts/zstd.mjs). The
-page downloads only those (web/js/zstd.js decodes them). Writes into DIST:
+page downloads only those (web/js/engine/zstd.js decodes them). Writes into DIST:
 
 - ``PYODIDE_DIR/pyodide.asm.wasm.zst``, the runtime;
 - ``py/cloverleaf-<version>-<hash>.zip.zst``, which the worker unpacks;
 - ``py/python_stdlib-<pyodide version>-<hash>.zip.zst``, Pyodide's standard library
   as the page needs it (Pyodide's own, 2.5 MB, is not shipped);
 - ``py/pyodide-<pyodide version>-cloverleaf-<hash>.snapshot.gz``, the memory
-  snapshot stored sparse and gzipped (web/js/snapshot-format.js);
+  snapshot stored sparse and gzipped (web/js/engine/snapshot-format.js);
 - ``py/deals-<game>-<hash>.json``: each game's bank of opening tables, drawn
   before the engine has started;
 - ``js/build-info.js``: what this build contains, for the page and the worker;
@@ -43,7 +43,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-DEFAULT_GAME = "clover-leaf"  # as web/js/state.js
+DEFAULT_GAME = "clover-leaf"  # as web/js/play/state.js
 PRELOADS_MARK = "<!-- build: preloads -->"
 
 

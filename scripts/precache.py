@@ -31,7 +31,7 @@ SKIP = {"sw.js"}
 
 
 def bundled(source: str) -> str:
-    """The service worker's source with its imports (js/zstd.js and fzstd) in one script."""
+    """The service worker's source with its imports (js/engine/zstd.js and fzstd) in one script."""
     esbuild = ROOT / "node_modules" / ".bin" / "esbuild"
     command = [str(esbuild), source, "--bundle", "--format=iife", "--target=es2022", "--log-level=warning"]
     return subprocess.run(command, check=True, capture_output=True, text=True).stdout

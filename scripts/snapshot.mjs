@@ -27,7 +27,7 @@
 // sequences here. A release that changes only the page's JavaScript then keeps the
 // snapshot's name and bytes, and no returning player downloads its 4.6 MB again.
 //
-// Stored sparse (web/js/snapshot-format.js reads it back): the memory is 31 MB,
+// Stored sparse (web/js/engine/snapshot-format.js reads it back): the memory is 31 MB,
 // but only about 13 MB of it is not zeros, in a dozen runs, so the file keeps the
 // runs and their places only. Gzipped (level 9) for the download; the service
 // worker inflates it once when it stores the app (web/sw.js), so a returning
@@ -40,7 +40,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import zlib from "node:zlib";
 
-import { packSnapshot, readSnapshot, restoreSparse } from "../web/js/snapshot-format.js";
+import { packSnapshot, readSnapshot, restoreSparse } from "../web/js/engine/snapshot-format.js";
 import { IMPORT_PAGE_MODULES } from "./page-modules.mjs";
 
 const [pyodideDir, extractDir, workDir] = process.argv.slice(2);

@@ -1,5 +1,5 @@
 // A file the build compressed with Zstandard, decoded by the page's own decoder
-// (web/js/zstd.js), for the tests and benches that read dist/ from outside a page:
+// (web/js/engine/zstd.js), for the tests and benches that read dist/ from outside a page:
 //
 //   node scripts/unzstd.mjs FILE.zst OUT
 //
@@ -7,7 +7,7 @@
 
 import fs from "node:fs";
 
-import { decodedBytes } from "../web/js/zstd.js";
+import { decodedBytes } from "../web/js/engine/zstd.js";
 
 const [source, target] = process.argv.slice(2);
 if (!target) {

@@ -6,7 +6,7 @@
 // about a fifth smaller than gzip for the wasm, and a quarter smaller than the
 // deflated zip for the standard library, whose zip is stored uncompressed so the
 // frame compresses across its files. On a phone's 4G that is most of a second.
-// The page decodes them as they arrive (web/js/zstd.js, with fzstd).
+// The page decodes them as they arrive (web/js/engine/zstd.js, with fzstd).
 //
 // Compressed by Python's own compression.zstd in Pyodide (Python 3.14), so the
 // build needs no zstd program. The window is 2 MB (window_log 21): the page's
@@ -23,7 +23,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import zlib from "node:zlib";
 
-import { decodedBytes, zstdDecoder } from "../web/js/zstd.js";
+import { decodedBytes, zstdDecoder } from "../web/js/engine/zstd.js";
 
 const LEVEL = 19;
 const WINDOW_LOG = 21;

@@ -48,6 +48,16 @@ def test_new_game_state_has_everything_the_page_draws(api: Api) -> None:
     assert json.loads(table["save"])["game"] == "clover-leaf"
 
 
+def test_a_link_is_read_as_new_reads_it_and_deals_nothing(api: Api) -> None:
+    ok(api, "new", game="clover-leaf", deal="1")
+    ok(api, "play", card="6D", to=4)
+    assert ok(api, "link", game="fan", deal="0012") == {"game": "fan", "deal": "12"}
+    for game, deal in (("fan", "12x"), ("fan", "7" * 41), ("no-such-game", "1")):
+        assert call(api, "link", game=game, deal=deal)["error"]["type"] == "InvalidInput"
+    # The game in play is untouched.
+    assert ok(api, "state")["state"]["moves"] == 1
+
+
 def test_play_click_undo_redo_restart(api: Api) -> None:
     ok(api, "new", game="clover-leaf", deal="1")
     after = state(api, "play", card="6D", to=4)

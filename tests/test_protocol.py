@@ -1,6 +1,6 @@
 """The page-worker protocol is declared once per side and both sides agree.
 
-web/js/protocol.js declares every request, reply, event and error kind for the
+web/js/engine/protocol.js declares every request, reply, event and error kind for the
 page; py/cloverleaf/api.py's METHODS is the table the worker calls. A method,
 or a parameter, that one side knows and the other does not would fail only
 when a player reaches it: this test fails first.
@@ -21,7 +21,7 @@ from cloverleaf.games import DEFAULT_GAME
 from cloverleaf.solver import Level
 
 ROOT = Path(__file__).resolve().parents[1]
-PROTOCOL = ROOT / "web" / "js" / "protocol.js"
+PROTOCOL = ROOT / "web" / "js" / "engine" / "protocol.js"
 
 
 def page_declarations() -> dict[str, object]:

@@ -90,7 +90,7 @@ def test_every_game_has_a_name_and_summary() -> None:
 def test_every_key_the_page_asks_for_exists() -> None:
     """t("literal.key") calls in web/js must name a key of the tables."""
     wanted: set[str] = set()
-    for path in (WEB / "js").glob("*.js"):
+    for path in (WEB / "js").rglob("*.js"):
         wanted |= set(re.findall(r"""\bt\(\s*["']([\w.-]+)["']""", path.read_text(encoding="utf-8")))
         wanted |= set(re.findall(r"""data-i18n(?:-\w+)?=["']([\w.-]+)["']""", path.read_text(encoding="utf-8")))
     missing = sorted(key for key in wanted if key not in table("en"))

@@ -27,7 +27,7 @@
 // never ends.
 
 /* global CACHE_NAME, PRECACHE, DIGESTS */
-import { DECODED, decodedBytes } from "./js/zstd.js";
+import { DECODED, decodedBytes } from "./js/engine/zstd.js";
 
 const CACHE_PREFIX = "cloverleaf-";
 /** Asked by the page or the engine's worker when a start failed: every stored file is checked (answers Healed). */
@@ -86,7 +86,7 @@ async function fetchChecked(key, firstMode = versioned(key) ? "default" : "reloa
 // at every start. The start-up snapshot (scripts/snapshot.mjs) comes gzipped, 5
 // MB rather than 13 (inflating it took a third of a second on a phone); the
 // runtime and both zips come as Zstandard frames (scripts/zstd.mjs). The worker
-// takes what the DECODED header marks as it is (js/zstd.js), and compiles the
+// takes what the DECODED header marks as it is (js/engine/zstd.js), and compiles the
 // wasm straight from the cache.
 async function storable(key, bytes, type) {
   const [, , stored] = DIGESTS[key];

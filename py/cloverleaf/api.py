@@ -10,7 +10,7 @@ becomes ``InvalidInput``, a move that is not allowed ``IllegalMove`` (with a
 
 Every method is declared once, in :data:`METHODS`, with the names of the
 parameters it takes; ``docs/protocol.md`` describes each, and
-``web/js/protocol.js`` mirrors the table for the page (a test checks that the
+``web/js/engine/protocol.js`` mirrors the table for the page (a test checks that the
 two agree). Moves travel as ``{"card": "8H", "to": "F" | 3}`` (fans numbered
 from 1) or ``{"to": "redeal"}``. A method that changes the game answers with
 the whole table, ``{"state": ..., "save": ...}``: what to draw and what to
@@ -389,6 +389,17 @@ def _new(api: Api, params: Params) -> Json:
     return api.table()
 
 
+def _link(api: Api, params: Params) -> Json:
+    """The game and deal a link names, read as ``new`` reads them but not dealt.
+
+    The page asks before a link replaces a game in progress; a link that names
+    no deal is refused here first, so the player is never asked about it.
+    """
+    game = find_game(_string(params, "game"))
+    number = parse_deal_number(_string(params, "deal", limit=40))
+    return {"game": game.id, "deal": str(number)}
+
+
 def _restore(api: Api, params: Params) -> Json:
     api._session = Session.restore(_string(params, "save", limit=MAX_SAVE_BYTES))
     return api.table()
@@ -559,6 +570,7 @@ METHODS: dict[str, Method] = {
     "games": Method(_games),
     "version": Method(_version),
     "new": Method(_new, ("game", "deal")),
+    "link": Method(_link, ("game", "deal")),
     "restore": Method(_restore, ("save",)),
     "state": Method(_state),
     "play": Method(_play, ("card", "to")),

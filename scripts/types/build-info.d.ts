@@ -1,5 +1,6 @@
 // What scripts/package.py writes into dist/js/build-info.js, for the type checker
-// (tsconfig.json's rootDirs makes web/js/*.js see it as ./build-info.js).
+// (tsconfig.json's rootDirs lays it over web/js/: ./build-info.js from the top files,
+// ../build-info.js from the modules in web/js/<room>/).
 export const APP_VERSION: string;
 export const PYODIDE_VERSION: string;
 export const PYODIDE_DIR: string;
@@ -12,6 +13,6 @@ export const STDLIB_ZIP: string;
 export const PYODIDE_LOCK: { info: Record<string, unknown>; packages: Record<string, unknown> };
 export const DEAL_BANK: Record<string, string>;
 export const DEAL_BANK_SETTINGS: Record<string, boolean>;
-export const GAMES: import("../../web/js/protocol.js").GameInfo[];
+export const GAMES: import("../../web/js/engine/protocol.js").GameInfo[];
 export const DOWNLOAD_BYTES: Record<string, number>;
 export const ENGLISH: Record<string, string | Record<string, string>>;

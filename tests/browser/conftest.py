@@ -36,7 +36,7 @@ def build_info(name: str) -> Any:
     match = re.search(rf"export const {name} = (.*);\n", text)
     assert match, name
     return json.loads(match.group(1))
-SOURCES = "src/"  # SUB_PATH + "src/js/layout.js" is web/js/layout.js (dist/ holds the bundle only)
+SOURCES = "src/"  # SUB_PATH + "src/js/table/layout.js" is web/js/table/layout.js (dist/ holds the bundle only)
 START_TIMEOUT_MS = 60_000
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -128,7 +128,7 @@ INTRO_KEY = "cloverleaf.intro.v1"
 
 
 def intro_seen() -> str:
-    """The stored value that says every game's first-visit overlay was closed (web/js/overlay.js)."""
+    """The stored value that says every game's first-visit overlay was closed (web/js/panels/overlay.js)."""
     from cloverleaf.games import CATALOGUE
 
     return json.dumps([rules.id for rules in CATALOGUE])
@@ -280,6 +280,23 @@ class App:
         for i in range(1, steps + 1):
             mouse.move(x0 + (x1 - x0) * i / steps, y0 + (y1 - y0) * i / steps)
         mouse.up()
+
+    def follow_link(self, address: str) -> None:
+        """Type ``address`` ("game/deal") into the address bar as a player does; over
+        a game in progress the page asks first, and the player leaves it. Waits for the deal."""
+        game, deal = address.split("/")
+        self.page.evaluate("a => { location.hash = '#' + a; }", address)
+        self.page.wait_for_function(
+            """([game, deal]) => {
+                const panel = document.querySelector('#panel[data-panel="confirm"]:not([hidden])');
+                const leave = panel?.querySelector('[data-panel-action="leave"]');
+                if (leave) leave.click();
+                return document.body.dataset.game === game && document.body.dataset.deal === deal;
+            }""",
+            arg=[game, deal],
+            timeout=60_000,
+        )
+        self.settle()
 
     def press(self, action: str) -> None:
         self.page.locator(f'[data-action="{action}"]').first.click()

@@ -47,7 +47,7 @@ def test_statistics_of_the_wrong_types_are_set_aside_and_start_afresh(app: App) 
         assert loads.stored(STATS) is None, kind
 
     # A result after that is counted afresh (the table's deal, left after a move).
-    app.page.evaluate("() => { location.hash = '#clover-leaf/2'; }")
+    app.follow_link("clover-leaf/2")
     app.page.wait_for_function(f"() => localStorage.getItem('{STATS}') !== null")
     counted = json.loads(str(loads.stored(STATS)))
     assert counted["games"]["clover-leaf"]["all"]["played"] == 1

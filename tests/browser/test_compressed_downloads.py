@@ -1,7 +1,7 @@
 """The runtime and the zips come as Zstandard frames, decoded on the way in (issue 10).
 
 A first visit downloads the build's frames (scripts/zstd.mjs) and the engine's
-worker decodes them as they arrive (web/js/zstd.js); the service worker stores
+worker decodes them as they arrive (web/js/engine/zstd.js); the service worker stores
 them decoded, so a returning player's start reads plain bytes; and a frame
 found in the cache still compressed (as an older service worker would have left
 it) is decoded all the same.

@@ -37,8 +37,8 @@ FITS = """() => {
 # The layout module on its own: made for fans of `length` cards, every fan of that
 # length stays in its cell and on the table, and shows each covered card's index.
 DESIGNED_FOR = """async ([fanCount, length]) => {
-    const layout = await import(new URL('src/js/layout.js', document.baseURI));
-    const render = await import(new URL('src/js/render.js', document.baseURI));
+    const layout = await import(new URL('src/js/table/layout.js', document.baseURI));
+    const render = await import(new URL('src/js/table/render.js', document.baseURI));
     const table = document.querySelector('#table');
     const index = render.measureIndex(table);
     const L = layout.computeLayout(table.clientWidth, table.clientHeight, fanCount, {reserve: 104, length, index});

@@ -49,12 +49,8 @@ def test_statistics_count_a_lost_game_survive_a_reload_and_reset(app: App) -> No
     # A move, then another deal: the game left counts as lost (once).
     app.drag(card, fan)
     app.wait_moves(1)
-    page.evaluate("() => { location.hash = '#clover-leaf/2'; }")
-    page.wait_for_function("() => document.body.dataset.deal === '2'")
-    app.settle()
-    page.evaluate("() => { location.hash = '#clover-leaf/3'; }")  # no move on deal 2: not counted
-    page.wait_for_function("() => document.body.dataset.deal === '3'")
-    app.settle()
+    app.follow_link("clover-leaf/2")
+    app.follow_link("clover-leaf/3")  # no move on deal 2: not counted
     open_stats(page)
     shown = (stat(page, "played"), stat(page, "won"), stat(page, "winRate"), stat(page, "streak"))
     assert shown == ("3", "2", "67%", "0")

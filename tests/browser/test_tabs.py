@@ -61,9 +61,7 @@ def panel(tab: App) -> str:
 
 
 def follow_hash(tab: App, deal: str) -> None:
-    tab.page.evaluate("d => { location.hash = '#clover-leaf/' + d; }", deal)
-    tab.page.wait_for_function("d => document.body.dataset.deal === d", arg=deal)
-    tab.settle()
+    tab.follow_link(f"clover-leaf/{deal}")
 
 
 def test_one_tab_plays_the_other_takes_over_and_no_result_is_lost(app: App) -> None:

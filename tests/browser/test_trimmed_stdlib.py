@@ -54,7 +54,7 @@ RUN_IN_WORKER = """async (calls) => {
 
 
 def decoded(path: Path, work: Path) -> bytes:
-    """A file of dist/ as the page decodes it (scripts/unzstd.mjs runs web/js/zstd.js in Node)."""
+    """A file of dist/ as the page decodes it (scripts/unzstd.mjs runs web/js/engine/zstd.js in Node)."""
     plain = work / (path.name + ".plain")
     subprocess.run(["node", str(ROOT / "scripts" / "unzstd.mjs"), str(path), str(plain)], check=True)
     return plain.read_bytes()

@@ -255,7 +255,7 @@ class App:
         return self
 
     def close_overlay(self) -> None:
-        """A game's first visit shows its three lines over the table (web/js/overlay.js):
+        """A game's first visit shows its three lines over the table (web/js/panels/overlay.js):
         closed as a player closes it, by its button."""
         if self.run("return Boolean(document.querySelector('#intro-dialog[open]'))"):
             box = self.box("#intro-close")
@@ -275,6 +275,16 @@ class App:
         other = str(int(deal) % 1000 + 1)
         for number in (other, deal):
             self.run("location.hash = arguments[0]", f"{game}/{number}")
+            # Over a game in progress the page asks first: the player leaves it.
+            self.wait_for(
+                """const panel = document.querySelector('#panel[data-panel="confirm"]:not([hidden])');
+                const leave = panel?.querySelector('[data-panel-action="leave"]');
+                if (leave) leave.click();
+                return document.body.dataset.game === arguments[0] && document.body.dataset.deal === arguments[1];""",
+                game,
+                number,
+                what=f"the table of {game} {number}",
+            )
             start = reference.table_of(reference.opening(game, number))
             self.wait_table(start)
 

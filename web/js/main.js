@@ -6,41 +6,41 @@
 // keys into the controllers' actions. The rules are the engine's: nothing here
 // decides whether a move is legal.
 
-import { announceChange, label } from "./a11y.js";
-import { setAnimations } from "./anim.js";
-import { Clock } from "./clock.js";
-import { Deals } from "./deals.js";
-import { bindSettings, openGames, openSettings } from "./dialogs.js";
-import { bindPointer } from "./drag.js";
-import { Endings } from "./endings.js";
-import { EngineClient } from "./engine.js";
-import { Game } from "./game.js";
-import { Guidance } from "./guidance.js";
-import { LastMove } from "./lastmove.js";
-import { Overlay } from "./overlay.js";
-import { shareDeal } from "./share.js";
-import { Solution } from "./solution.js";
-import { Difficulty } from "./difficulty.js";
-import { formatDuration, onChange, setLanguage, t } from "./i18n.js";
-import { bindCardKeys } from "./keyboard.js";
-import { notice } from "./notice.js";
-import { hidePanel, panelKind } from "./panel.js";
-import { InfoPanels } from "./panels.js";
-import { applyPrefs, followSystemTheme, loadPrefs, storePrefs } from "./prefs.js";
-import { TableView } from "./render.js";
-import { whenUnavailable } from "./report.js";
-import { Saving } from "./saving.js";
-import { playFoundation, playMove, playWin } from "./sound.js";
-import { bindShortcuts } from "./shortcuts.js";
-import { Startup } from "./startup.js";
-import { createState, currentGame } from "./state.js";
-import { StatsKeeper } from "./stats.js";
+import { announceChange, label } from "./table/a11y.js";
+import { setAnimations } from "./table/anim.js";
+import { Clock } from "./play/clock.js";
+import { Deals } from "./play/deals.js";
+import { bindSettings, openGames, openSettings } from "./panels/dialogs.js";
+import { bindPointer } from "./table/drag.js";
+import { Endings } from "./play/endings.js";
+import { EngineClient } from "./engine/engine.js";
+import { Game } from "./play/game.js";
+import { Guidance } from "./play/guidance.js";
+import { LastMove } from "./table/lastmove.js";
+import { Overlay } from "./panels/overlay.js";
+import { shareDeal } from "./platform/share.js";
+import { Solution } from "./play/solution.js";
+import { Difficulty } from "./play/difficulty.js";
+import { formatDuration, onChange, setLanguage, t } from "./words/i18n.js";
+import { bindCardKeys } from "./table/keyboard.js";
+import { notice } from "./panels/notice.js";
+import { hidePanel, panelKind } from "./panels/panel.js";
+import { InfoPanels } from "./panels/panels.js";
+import { applyPrefs, followSystemTheme, loadPrefs, storePrefs } from "./platform/prefs.js";
+import { TableView } from "./table/render.js";
+import { whenUnavailable } from "./panels/report.js";
+import { Saving } from "./play/saving.js";
+import { playFoundation, playMove, playWin } from "./platform/sound.js";
+import { bindShortcuts } from "./play/shortcuts.js";
+import { Startup } from "./startup/startup.js";
+import { createState, currentGame } from "./play/state.js";
+import { StatsKeeper } from "./play/stats.js";
 import { STYLE_HASH } from "./build-info.js";
-import { KEYS, loadIndex, loadSettings, onProblem, readText, storeIndex, writeText } from "./storage.js";
-import { Ownership, Tabs } from "./tabs.js";
-import { addDisplaySettings, translatePage } from "./texts.js";
-import { fitButtonLabelsSoon, keepButtonLabelsFitted } from "./bar.js";
-import { moveDuration } from "./anim.js";
+import { KEYS, loadIndex, loadSettings, onProblem, readText, storeIndex, writeText } from "./platform/storage.js";
+import { Ownership, Tabs } from "./platform/tabs.js";
+import { addDisplaySettings, translatePage } from "./words/texts.js";
+import { fitButtonLabelsSoon, keepButtonLabelsFitted } from "./panels/bar.js";
+import { moveDuration } from "./table/anim.js";
 
 const app = createState(loadSettings());
 setAnimations(app.settings.animations);
@@ -212,8 +212,8 @@ function whenIdle(task) {
 /**
  * The sound of a change: a win, a card reaching its foundation, or a move (sound.js
  * is silent unless the player turned sounds on).
- * @param {import("./protocol.js").State} state
- * @param {import("./protocol.js").State} previous
+ * @param {import("./engine/protocol.js").State} state
+ * @param {import("./engine/protocol.js").State} previous
  */
 function playSoundOf(state, previous) {
   if (state.moves === previous.moves && state.lastMoves.length === 0) return; // a redraw, a settings change
@@ -248,7 +248,9 @@ const texts = setLanguage(prefs.lang).catch((error) => console.warn(`texts: ${er
 startup
   .run(Promise.all([texts, tabs.claim()]))
   .then(() => {
-    if (app.engine === "ready" && app.table) tabs.ready();
+    if (app.engine !== "ready" || !app.table) return;
+    tabs.ready();
+    if (tabs.ownership.owns) startup.followLink();
   });
 if (!measuredIndex) {
   startup.painted.then(() => whenIdle(() => storeIndex(indexFingerprint, view.remeasure())));

@@ -16,8 +16,8 @@ import {
   SNAPSHOT_SHA256,
   STDLIB_ZIP,
 } from "./build-info.js";
-import { isSparseSnapshot, readSnapshot, restoreSparse } from "./snapshot-format.js";
-import { DECODED, zstdDecoder } from "./zstd.js";
+import { isSparseSnapshot, readSnapshot, restoreSparse } from "./engine/snapshot-format.js";
+import { DECODED, zstdDecoder } from "./engine/zstd.js";
 
 // A job runs a slice at a time, and a request that arrives meanwhile (a tap)
 // waits for the slice under way: slices are sized to last about SLICE_MS on this

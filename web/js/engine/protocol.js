@@ -1,0 +1,200 @@
+// @ts-check
+// The protocol between the page and its worker, declared in one place.
+//
+// The page (engine.js) posts requests to the worker (worker.js), which calls the
+// Python API (py/cloverleaf/api.py) and posts the reply back. docs/protocol.md
+// explains each message; this file declares their shapes for the type checker
+// and lists the API's methods with their parameters: a test
+// (tests/test_protocol.py) checks that METHODS equals the Python method table.
+//
+// Nothing here runs at start-up but two small constant tables: it is the
+// protocol's dictionary, imported for its types.
+
+/** A card: rank then suit, "8H", "TD", "AC". @typedef {string} Card */
+
+/** Where a card goes: "F" (its foundation) or a fan number from 1. @typedef {"F" | number} Dest */
+
+/**
+ * A move: a card and where it goes, or a redeal (no card).
+ * @typedef {{card: Card, to: Dest} | {card?: undefined, to: "redeal"}} Move
+ */
+
+/**
+ * One foundation of the state, in the order clubs, spades, hearts, diamonds.
+ * @typedef {object} Foundation
+ * @property {"C" | "S" | "H" | "D"} suit
+ * @property {Card | null} top  its top card, null while empty
+ * @property {number} count  cards on it
+ * @property {boolean} up  builds Ace to King (false: King to Ace)
+ */
+
+/**
+ * Everything the page draws (api.Api.state).
+ * @typedef {object} State
+ * @property {string} game  the game's id ("clover-leaf")
+ * @property {string} gameName  its English name (the page shows its own words)
+ * @property {string | null} deal  the deal number, as a string (numbers reach 10^20)
+ * @property {Card[][]} fans  each fan from its bottom card to its top
+ * @property {Foundation[]} foundations
+ * @property {Record<Card, Dest[]>} movable  every card that can move, with its destinations
+ * @property {Record<Card, Dest>} click  where a click plays each card that has somewhere to go
+ * @property {number} redealsLeft
+ * @property {boolean} canRedeal
+ * @property {boolean} won
+ * @property {boolean} stuck  not won, and no card can move and no redeal is left
+ * @property {boolean} canUndo
+ * @property {boolean} canRedo
+ * @property {number} moves  the player's decisions so far
+ * @property {{clickToPlay: boolean, autoMove: boolean, autoComplete: boolean}} settings
+ * @property {Move[]} lastMoves  the moves the last change made, the player's first
+ */
+
+/**
+ * The reply of every method that changes the game: what to draw and what to keep.
+ * @typedef {{state: State, save: string}} Table
+ */
+
+/**
+ * One game of the catalogue.
+ * @typedef {{id: string, name: string, summary: string, fans: number, redeals: number, pysolId: number | null}} GameInfo
+ */
+
+/**
+ * A hint job's result.
+ * @typedef {object} HintResult
+ * @property {"solved" | "lost" | "unknown"} verdict  for the position on the table
+ * @property {Move | null} move  the next decision toward a win (null when none, or when back > 0)
+ * @property {number} back  decisions to take back first: every win passes through that position
+ * @property {number | null} undo  when lost: decisions back to the nearest winnable position
+ * @property {"solved" | "lost" | "unknown" | null} earlier  when lost: what the walk back found
+ * @property {{number: number, move: Move, onto: Card | null} | null} lostMove  when lost: the decision that
+ *   lost the game (its number from 1, its move, the card it went onto)
+ * @property {number} nodes  nodes searched (0: the plan already knew)
+ * @property {boolean} more  the budget ran out first, and a hint asked again here goes on with the same search
+ */
+
+/** @typedef {"easy" | "medium" | "hard"} Level */
+
+/**
+ * A solvable-deal, daily or difficulty job's result (`difficulty` null unless the deal was proved winnable).
+ * @typedef {{deal: string, verdict: string, difficulty: Level | null, tried?: number, nodes: number, date?: string}} DealResult
+ */
+
+/**
+ * Statistics as the engine counts them: the saved text and one game's summary.
+ * @typedef {{stats: string, summary: Record<"all" | "solvable" | "daily", StatsBucket>}} StatsReply
+ */
+
+/**
+ * "statsRecord"'s reply: as StatsReply, and which of the game's records a win beat.
+ * @typedef {StatsReply & {improved: {time: boolean, moves: boolean}}} RecordReply
+ */
+
+/**
+ * @typedef {object} StatsBucket
+ * @property {number} played
+ * @property {number} won
+ * @property {number | null} win_rate
+ * @property {number} streak
+ * @property {number} best_streak
+ * @property {number | null} best_time
+ * @property {number | null} fewest_moves
+ * @property {number[]} recent
+ * @property {number} day_streak
+ * @property {number} best_day_streak
+ */
+
+/**
+ * Why the engine refused a request.
+ * - InvalidInput: a parameter could not be read (a bad deal number, an unreadable save).
+ * - IllegalMove: the move is not allowed now; `reason` says which kind of refusal.
+ * - Internal: a bug in the engine (the details are in the worker's console).
+ * - Cancelled: the page cancelled the job (made by the page, never by Python).
+ * - Unavailable: the engine did not start or was stopped (made by the worker or the page).
+ * @typedef {"InvalidInput" | "IllegalMove" | "Internal" | "Cancelled" | "Unavailable"} ErrorKind
+ */
+
+/**
+ * The reasons of an IllegalMove (errors.IllegalMoveError).
+ * @typedef {"rules" | "covered" | "nowhere" | "click-off" | "no-undo" | "no-redo"} IllegalReason
+ */
+
+/** @typedef {{type: ErrorKind, message: string, reason?: IllegalReason}} ErrorReply */
+
+/**
+ * Page -> worker messages.
+ * - {id, method, params}: one API call (METHODS below).
+ * - {id, method: "job", params}: a long search, run in slices ("jobStart" parameters).
+ * - {cancel: id}: stop the job that request `id` started.
+ * - {painted: true}: the page's first table is on screen (once): the worker may
+ *   now decode and compile the runtime, which would have slowed that first frame.
+ * - {ping: n}: is the worker running? (sent while an answer is awaited; answered {pong: n})
+ * @typedef {{id: number, method: string, params: object}
+ *   | {cancel: number}
+ *   | {painted: true}
+ *   | {ping: number}} ToWorker
+ */
+
+/**
+ * Worker -> page messages.
+ * - {id, result} or {id, error}: the answer to request `id`.
+ * - {event: "started"}: the worker runs (its first message; boot.js waits for it).
+ * - {event: "progress", stage, received?}: start-up stages, for the loading bar
+ *   ("download" with the bytes received of each file so far).
+ * - {event: "ready", version, snapshot, times}: Python is up; requests are answered.
+ * - {event: "failed", message, reason?}: start-up failed; nothing will be answered.
+ *   `reason`: "broken" (a file the start needs came but could not be compiled,
+ *   decoded or imported), "network" (it did not come), "damaged" (the service
+ *   worker found it damaged and could not fetch it again).
+ * - {event: "fatal", message}: the runtime failed under a call and is never used
+ *   again; the requests not answered yet never will be (the page starts a new worker).
+ * - {pong: n}: the answer to {ping: n}.
+ * - {event: "log", level, text}: Python's output and warnings, for the console.
+ * @typedef {{id: number, result: unknown}
+ *   | {id: number, error: ErrorReply}
+ *   | {event: "started"}
+ *   | {event: "progress", stage: StartStage, received?: Record<string, number>}
+ *   | {event: "ready", version: string | null, snapshot: boolean, times: Record<string, number>}
+ *   | {event: "failed", message: string, reason?: "broken" | "network" | "damaged"}
+ *   | {event: "fatal", message: string}
+ *   | {pong: number}
+ *   | {event: "log", level: "info" | "warn" | "error", text: string}} FromWorker
+ */
+
+/** @typedef {"download" | "python" | "package" | "dealing"} StartStage */
+
+/**
+ * The API's methods and the parameters each takes (api.METHODS on the Python side).
+ * @type {Readonly<Record<string, readonly string[]>>}
+ */
+export const METHODS = Object.freeze({
+  games: [],
+  version: [],
+  new: ["game", "deal"],
+  link: ["game", "deal"],
+  restore: ["save"],
+  state: [],
+  play: ["card", "to"],
+  click: ["card"],
+  undo: ["count"],
+  redo: ["count"],
+  restart: [],
+  redeal: [],
+  settings: ["clickToPlay", "autoMove", "autoComplete"],
+  plan: [],
+  statsSummary: ["stats", "game"],
+  statsRecord: ["stats", "game", "won", "moves", "seconds", "solvable", "daily"],
+  statsReset: ["stats", "game"],
+  jobStart: ["kind", "game", "start", "date", "level", "deal"],
+  jobStep: ["job", "nodes"],
+  jobCancel: ["job"],
+});
+
+/** The game a first visit opens (games.DEFAULT_GAME on the Python side). */
+export const DEFAULT_GAME = "clover-leaf";
+
+/** The kinds of job ("jobStart"'s `kind`). */
+export const JOB_KINDS = Object.freeze(["hint", "check", "solvable", "daily", "difficulty"]);
+
+/** A winnable deal's difficulty (solver/difficulty.py's Level), easiest first. */
+export const LEVELS = Object.freeze(["easy", "medium", "hard"]);

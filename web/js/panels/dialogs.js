@@ -1,0 +1,72 @@
+// @ts-check
+// The games dialog and the settings dialog.
+
+import { gameName } from "./bar.js";
+import { t } from "../words/i18n.js";
+
+/** @typedef {import("../engine/protocol.js").GameInfo} GameInfo */
+
+const $ = (/** @type {string} */ selector) => /** @type {HTMLElement} */ (document.querySelector(selector));
+
+/**
+ * The games dialog: one button per game; choose(id) when one is picked.
+ * @param {GameInfo[]} games
+ * @param {string} current
+ * @param {(id: string) => void} choose
+ */
+export function openGames(games, current, choose) {
+  const list = $("#games-list");
+  const dialog = /** @type {HTMLDialogElement} */ ($("#games-dialog"));
+  list.replaceChildren();
+  for (const game of games) {
+    const item = document.createElement("button");
+    item.type = "button";
+    item.dataset.game = game.id;
+    if (game.id === current) item.setAttribute("aria-current", "true");
+    const name = document.createElement("strong");
+    name.textContent = gameName(game.id, game.name);
+    const summary = document.createElement("small");
+    const known = t(`summary.${game.id}`) !== `summary.${game.id}`;
+    const shape = [t("games.fans", { count: game.fans }), ...(game.redeals ? [t("games.redeals", { count: game.redeals })] : [])];
+    summary.textContent = `${shape.join(", ")}: ${known ? t(`summary.${game.id}`) : game.summary}`;
+    item.append(name, summary);
+    item.addEventListener("click", () => {
+      dialog.close();
+      choose(game.id);
+    });
+    list.append(item);
+  }
+  dialog.showModal();
+}
+
+/** @returns {HTMLInputElement[]} */
+const settingInputs = () => [...document.querySelectorAll("input[data-setting]")].map((input) => /** @type {HTMLInputElement} */ (input));
+
+/** @returns {HTMLSelectElement[]} */
+const settingChoices = () =>
+  [...document.querySelectorAll("select[data-setting-choice]")].map((select) => /** @type {HTMLSelectElement} */ (select));
+
+/**
+ * Bind the settings dialog's toggles and choices to `settings`; change(key, value) on a change.
+ * @param {Record<string, boolean | string>} settings
+ * @param {(key: string, value: boolean | string) => void} change
+ */
+export function bindSettings(settings, change) {
+  for (const input of settingInputs()) {
+    const key = /** @type {string} */ (input.dataset.setting);
+    input.checked = Boolean(settings[key]);
+    input.addEventListener("change", () => change(key, input.checked));
+  }
+  for (const select of settingChoices()) {
+    const key = /** @type {string} */ (select.dataset.settingChoice);
+    select.value = String(settings[key]);
+    select.addEventListener("change", () => change(key, select.value));
+  }
+}
+
+/** @param {Record<string, boolean | string>} settings */
+export function openSettings(settings) {
+  for (const input of settingInputs()) input.checked = Boolean(settings[/** @type {string} */ (input.dataset.setting)]);
+  for (const select of settingChoices()) select.value = String(settings[/** @type {string} */ (select.dataset.settingChoice)]);
+  /** @type {HTMLDialogElement} */ ($("#settings-dialog")).showModal();
+}

@@ -1,0 +1,86 @@
+// @ts-check
+// The message panel: won, stuck, lost, an error at start-up. Every kind but the
+// error can be closed (its Close button, or Escape), so a panel never traps the
+// player. Stuck and lost are a sheet docked at the bottom edge, in the page's
+// flow: the table gives up the room and lays its cards out above it, so the
+// sheet never covers a card (web/css/panels.css); the others float above the
+// table.
+
+import { t } from "../words/i18n.js";
+
+/** @typedef {"won" | "stuck" | "lost" | "confirm" | "error" | "tab"} PanelKind */
+
+/** The kinds shown as a sheet at the bottom edge, beside the table rather than over it. */
+const DOCKED = new Set(["stuck", "lost"]);
+/** @typedef {{label: string, name: string, action: () => void, primary?: boolean}} PanelAction */
+
+const $ = (/** @type {string} */ selector) => /** @type {HTMLElement} */ (document.querySelector(selector));
+
+/** What closing the panel without choosing an action means (see showPanel). */
+let onClose = () => {};
+
+/**
+ * Show a panel of `kind` with a title, a text and its actions (a Close is added
+ * to every kind but "error"). `close` runs when the panel goes away without one
+ * of its actions: Close, Escape, or another panel taking its place.
+ * @param {PanelKind} kind
+ * @param {string} title
+ * @param {string} text
+ * @param {PanelAction[]} actions
+ * @param {{close?: () => void}} [options]
+ */
+export function showPanel(kind, title, text, actions, { close = () => {} } = {}) {
+  hidePanel();
+  onClose = close;
+  const panel = $("#panel");
+  panel.dataset.panel = kind;
+  $("#panel-title").textContent = title;
+  $("#panel-text").textContent = text;
+  const box = $("#panel-actions");
+  box.replaceChildren();
+  /** @type {PanelAction[]} */
+  const all = kind === "error" ? actions : [...actions, { label: t("button.close"), name: "close", action: close }];
+  panel.classList.toggle("panel--docked", DOCKED.has(kind));
+  for (const { label, action, primary, name } of all) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = label;
+    button.dataset.panelAction = name;
+    if (primary) button.classList.add("primary");
+    if (name === "close" && DOCKED.has(kind)) {
+      // A sheet's Close is the × in its corner: the row of actions keeps its room.
+      button.className = "panel__close";
+      button.textContent = "\u00d7";
+      button.title = label;
+      button.setAttribute("aria-label", label);
+    }
+    button.addEventListener("click", () => {
+      onClose = () => {};
+      hidePanel();
+      action();
+    });
+    box.append(button);
+  }
+  panel.hidden = false;
+  /** @type {HTMLElement | null} */ (box.querySelector("button.primary, button"))?.focus({ preventScroll: true });
+}
+
+/**
+ * Hide the panel (only when it is of `kind`, when given).
+ * @param {PanelKind} [kind]
+ */
+export function hidePanel(kind) {
+  const panel = $("#panel");
+  if (panel.hidden || (kind && panel.dataset.panel !== kind)) return;
+  panel.hidden = true;
+  delete panel.dataset.panel;
+  const closed = onClose;
+  onClose = () => {};
+  closed();
+}
+
+/** @returns {PanelKind | null} */
+export function panelKind() {
+  const panel = $("#panel");
+  return panel.hidden ? null : /** @type {PanelKind} */ (panel.dataset.panel);
+}

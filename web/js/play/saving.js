@@ -1,0 +1,44 @@
+// @ts-check
+// Keeps the game in progress in the browser after every change, so a reload, a
+// closed tab or a crash loses nothing: the engine's save, the time played, the
+// deal of the day, and the table as drawn (shown at once on the next visit,
+// before the engine has started). Only the tab that owns the game writes it
+// (tabs.js), so no tab overwrites another's newer save.
+
+import { storeGame, storeShape } from "../platform/storage.js";
+
+/** @typedef {import("./state.js").AppState} AppState */
+/** @typedef {import("./clock.js").Clock} Clock */
+
+export class Saving {
+  /**
+   * @param {AppState} app
+   * @param {Clock} clock
+   * @param {() => boolean} [mayWrite]  whether this tab owns the game (tabs.js)
+   */
+  constructor(app, clock, mayWrite = () => true) {
+    this.app = app;
+    this.clock = clock;
+    this.mayWrite = mayWrite;
+    window.addEventListener("pagehide", () => this.write());
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "hidden") this.write();
+    });
+  }
+
+  /** Write the game on the table (after each change, and when the page hides). */
+  write() {
+    const { table, save, daily } = this.app;
+    if (!table || !save || !this.mayWrite()) return;
+    storeGame({
+      save,
+      game: table.game,
+      deal: table.deal,
+      elapsed: Math.round(this.clock.value()),
+      started: this.clock.started,
+      daily,
+      drawn: table,
+    });
+    storeShape({ fans: table.fans.length, name: table.gameName });
+  }
+}

@@ -1,0 +1,398 @@
+// @ts-check
+// Start-up: a table at once, then the engine, then the first game for real.
+//
+// What the player sees first never waits for Python, which takes seconds to start
+// on a phone (its worker has been starting since the page's first script, boot.js,
+// on a thread of its own):
+// - a returning player: the table as it was last drawn (saved beside the game);
+// - a newcomer: a deal from the build's bank of proved-winnable opening tables,
+//   made by the engine itself (scripts/deal_bank.py), so no rule lives here;
+// - an address (#game/number): the outlines of that game's fans, until the
+//   engine deals it (the deal algorithm is Python's alone).
+// Once the engine is up, it opens the first game: the address, else the saved
+// game, else the bank's deal, else a new deal. A link never drops a saved game
+// in progress: that game is restored, and the link asked about once it is up
+// (followLink), as a link followed while playing is. A bad address keeps it too. When its table is the one on
+// screen, card for card, the taps and drags made meanwhile (game.js keeps them)
+// are played on it; otherwise they are dropped and the engine's table is shown.
+// Nothing the browser holds can stop the start: a saved game that cannot be
+// restored is set aside and a new deal is dealt, with one notice to say so.
+
+import { readAddress } from "../platform/address.js";
+import { DEAL_BANK, DEAL_BANK_SETTINGS, GAMES } from "../build-info.js";
+import { EngineError } from "../engine/engine.js";
+import { t } from "../words/i18n.js";
+import { setStatus, showProgress } from "./loading.js";
+import { notice } from "../panels/notice.js";
+import { showPanel } from "../panels/panel.js";
+import { DEFAULT_GAME, gameInfo, sameTable } from "../play/state.js";
+import { loadGame, loadShape, setAsideGame } from "../platform/storage.js";
+import { checkStoredFiles, reloadAfterRepair } from "../platform/stored-files.js";
+
+/** @typedef {import("../play/state.js").AppState} AppState */
+/** @typedef {import("../engine/engine.js").EngineClient} EngineClient */
+/** @typedef {import("../play/game.js").Game} Game */
+/** @typedef {import("../play/deals.js").Deals} Deals */
+/** @typedef {import("../play/clock.js").Clock} Clock */
+/** @typedef {import("../play/stats.js").StatsKeeper} StatsKeeper */
+/** @typedef {import("../table/render.js").TableView} TableView */
+/** @typedef {import("../platform/storage.js").GameRecord} GameRecord */
+/** @typedef {import("../engine/protocol.js").State} State */
+/** @typedef {import("../platform/address.js").Address} Address */
+
+// Seconds to wait for the engine to start before saying it failed. Tests pass a
+// short one in the query string (?timeout=5); digits only, anything else ignored.
+const LOAD_TIMEOUT_S = (() => {
+  const value = new URLSearchParams(location.search).get("timeout");
+  return value && /^\d{1,4}$/.test(value) && Number(value) > 0 ? Number(value) : 90;
+})();
+
+/**
+ * What the page opens with, decided before the engine starts.
+ * @typedef {object} FirstGame
+ * @property {Address | null} address
+ * @property {GameRecord | null} record  the saved game
+ * @property {string | null} bank  the game whose deal bank to draw from (no address, no saved game)
+ */
+
+/**
+ * The player's engine settings are the ones the bank's tables were made with.
+ * @param {Record<string, boolean>} made
+ * @param {Record<string, boolean>} wanted
+ */
+function sameSettings(made, wanted) {
+  return Object.entries(wanted).every(([key, value]) => made[key] === value);
+}
+
+export class Startup {
+  /**
+   * @param {AppState} app
+   * @param {EngineClient} engine
+   * @param {Game} game
+   * @param {Deals} deals
+   * @param {Clock} clock
+   * @param {StatsKeeper} stats
+   * @param {TableView} view
+   */
+  constructor(app, engine, game, deals, clock, stats, view) {
+    this.app = app;
+    this.engine = engine;
+    this.game = game;
+    this.deals = deals;
+    this.clock = clock;
+    this.stats = stats;
+    this.view = view;
+    this.timer = 0;
+    this.failing = false; // a failed start's stored files are being checked (failed)
+    /** @type {(() => string)[] | null} */
+    this.later = []; // what to tell the player once the table is dealt (null: tell at once)
+    /** @type {{game: string, deal: string} | null} */
+    this.link = null; // the address's deal, asked about over the saved game in progress (followLink)
+    this.app.games = GAMES; // the catalogue as the build's engine gave it, until this one answers
+    /** @type {(value?: unknown) => void} */
+    this.onPainted = () => {};
+    /** Settles once the first table (the bank's, the saved one or the outlines) has been painted. */
+    this.painted = new Promise((resolve) => (this.onPainted = resolve));
+  }
+
+  /**
+   * Tell the player something: at once when the table is up, else once it is
+   * (in words looked up then: the language may still be loading now).
+   * @param {() => string} words
+   */
+  tell(words) {
+    if (this.later === null) notice(words(), 7000);
+    else this.later.push(words);
+  }
+
+  /**
+   * The worker's start-up events.
+   * @param {any} event
+   */
+  onEvent(event) {
+    if (event.event === "progress") showProgress(event.stage, event.received);
+    else if (event.event === "ready") {
+      clearTimeout(this.timer);
+      // How the engine started (from the stored snapshot or from scratch), for the
+      // tests and bench/startup.py.
+      document.body.dataset.engineStart = event.snapshot ? "snapshot" : "fresh";
+      // Marks for bench/startup.py: Python runtime started, our package imported.
+      for (const [stage, time] of Object.entries(event.times ?? {})) {
+        performance.mark(`cloverleaf:${stage}`, { startTime: Math.max(0, Number(time) - performance.timeOrigin) });
+      }
+    } else if (event.event === "failed") this.failed(event);
+    else if (event.event === "log") {
+      if (event.level === "error") console.error(`[python] ${event.text}`);
+      else console.info(`[python] ${event.text}`);
+    }
+  }
+
+  /**
+   * The engine could not start: a stored file may be damaged. The service worker
+   * checks them (stored-files.js); once it has fetched the damaged ones again,
+   * the page loads again by itself, and when it could not (offline), the player
+   * reads so at once. Otherwise the words say what failed: a file that could not
+   * be read ("broken": a compile, decode or import error), or the connection.
+   * @param {{message: string, reason?: string}} event
+   */
+  async failed({ message, reason }) {
+    if (this.app.engine === "failed" || this.app.engine === "ready" || this.failing) return;
+    this.failing = true; // the requests' failures that follow wait for these words
+    let words = reason === "broken" ? t("error.broken") : t("error.start");
+    if (reason === "damaged") words = t("error.damaged");
+    else {
+      const healed = await checkStoredFiles();
+      if (healed?.unrepaired.length) words = t("error.damaged");
+      else if (healed?.repaired && reloadAfterRepair()) return;
+    }
+    this.failing = false;
+    this.fail(message, words);
+  }
+
+  /**
+   * Start-up failed: say so in the player's words (the details go to the console).
+   * @param {string} message
+   * @param {string} [text]
+   */
+  fail(message, text = t("error.start")) {
+    if (this.app.engine === "failed" || this.failing) return;
+    this.app.engine = "failed";
+    clearTimeout(this.timer);
+    setStatus("error");
+    this.game.settleEarly(false);
+    this.engine.terminate(message);
+    console.warn(`Clover Leaf could not start: ${message}`);
+    showPanel("error", t("error.startTitle"), text, [
+      { label: t("button.reload"), name: "reload", primary: true, action: () => location.reload() },
+    ]);
+  }
+
+  /**
+   * Start: a table at once, the engine, then the first game.
+   * @param {Promise<unknown>} texts  the player's language, loading
+   */
+  async run(texts) {
+    setStatus("loading");
+    showProgress("download");
+    const first = this.firstGame();
+    this.drawAtOnce(first);
+    // Read even when not drawn from: index.html preloads it for a first visit.
+    // Relative to the bundle, js/main.js (import.meta.url is the bundle's, not this file's).
+    const bank = fetch(new URL(`../${DEAL_BANK[DEFAULT_GAME]}`, import.meta.url));
+    const fromBank = first.bank ? this.drawFromBank(bank) : Promise.resolve(null);
+    if (!first.bank) bank.then((response) => response.body?.cancel()).catch(() => {});
+    // The worker has been starting since the page's first script (boot.js): the
+    // page takes it now, with what it said so far (its download progress).
+    this.engine.start();
+    // Once the first table (the bank's, the saved one or the outlines) has been
+    // painted, the worker may take the CPU for the runtime (worker.js).
+    fromBank.then(() => requestAnimationFrame(() => setTimeout(() => this.onPainted())));
+    this.painted.then(() => this.engine.tablePainted());
+    this.timer = window.setTimeout(
+      () => this.fail(`the game engine did not start within ${LOAD_TIMEOUT_S} seconds`, t("error.timeout", { seconds: LOAD_TIMEOUT_S })),
+      LOAD_TIMEOUT_S * 1000,
+    );
+    try {
+      const engine = this.engine;
+      // All queued at once, answered one after the other as soon as Python is up:
+      // the catalogue, the player's settings and, for a returning player, the
+      // saved game (no round trip to the page between them; on a phone each one
+      // waits for the page's busy thread).
+      const answers = Promise.all([engine.request("games"), engine.request("settings", this.game.engineSettings())]);
+      const restoring = this.restoresSave(first) && first.record ? this.askRestore(first.record) : null;
+      restoring?.catch(() => {}); // read (and its failure handled) by openFirstGame
+      // The bank's deal, dealt by the engine as soon as it is drawn (after the
+      // settings above, so with the player's): queued behind them, not asked for
+      // once their answers are in, it is ready when the engine is.
+      const dealing = fromBank.then((state) =>
+        state && this.game.drawn === state ? engine.request("new", { game: state.game, deal: state.deal }) : null,
+      );
+      dealing.catch(() => {}); // read (and its failure handled) by openFirstGame
+      [this.app.games] = await answers;
+      performance.mark("cloverleaf:answered"); // the engine's first answers (bench/startup.py)
+      await texts; // the notices below are in the player's words
+      performance.mark("cloverleaf:texts");
+      showProgress("dealing");
+      this.app.engine = "ready";
+      const drawn = this.game.drawn;
+      await this.openFirstGame(first, await fromBank, restoring, dealing);
+      if (!this.app.table) throw new EngineError("Internal", "no game could be dealt");
+      const same = sameTable(drawn, this.app.table);
+      if (drawn && !same && (first.bank || first.record?.drawn)) {
+        console.info("start-up: the engine's table replaces the one drawn before it started");
+      }
+      this.game.settleEarly(same);
+      setStatus("ready");
+      performance.mark("cloverleaf:ready"); // bench/startup.py reads it
+    } catch (error) {
+      if (this.app.engine !== "failed") this.fail(error instanceof EngineError ? error.message : String(error));
+    }
+  }
+
+  /** @returns {FirstGame} */
+  firstGame() {
+    const address = readAddress();
+    const record = loadGame();
+    // The bank's tables hold the opening as the engine plays it with its default
+    // settings (auto move on plays some cards at once): only for those settings.
+    const banked = !address && !record && sameSettings(DEAL_BANK_SETTINGS, this.game.engineSettings());
+    return { address, record, bank: banked && DEAL_BANK[DEFAULT_GAME] ? DEFAULT_GAME : null };
+  }
+
+  /**
+   * Whether the first game is the saved one: no address, a bad one, the address
+   * of the saved game, or a link over a saved game that may be in progress (kept,
+   * and the link asked about once the table is up).
+   * @param {FirstGame} first
+   */
+  restoresSave({ address, record }) {
+    if (!record) return false;
+    if (!address || "bad" in address) return true;
+    const same = record.game === address.game && record.deal === address.deal;
+    return same || (record.started && !record.drawn?.won);
+  }
+
+  /**
+   * What can be drawn without waiting for anything: the saved table, else the
+   * outlines of the game to come.
+   * @param {FirstGame} first
+   */
+  drawAtOnce(first) {
+    const { address, record } = first;
+    const saved = record?.drawn ?? null;
+    const addressed = address && "game" in address ? address : null;
+    if (saved && record && this.restoresSave(first)) {
+      this.clock.reset(record.elapsed, false); // shown, not running, until the engine has the game
+      this.game.drawEarly(saved, { daily: record.daily });
+      return;
+    }
+    const shape = loadShape();
+    const info = addressed ? gameInfo(this.app, addressed.game) : null;
+    const name = document.querySelector("#game-name");
+    if (name) name.textContent = info?.name ?? shape.name;
+    this.view.preview(info?.fans ?? shape.fans);
+  }
+
+  /**
+   * A deal from the default game's bank, drawn as soon as it arrives; null when none could be read.
+   * @param {Promise<Response>} bank
+   * @returns {Promise<State | null>}
+   */
+  async drawFromBank(bank) {
+    try {
+      const response = await bank;
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      const states = /** @type {State[]} */ ((await response.json()).states);
+      const [value] = crypto.getRandomValues(new Uint32Array(1));
+      const state = states[value % states.length];
+      if (this.app.engine === "failed" || this.app.table || this.game.drawn) return state;
+      this.game.drawEarly(state, { daily: null });
+      return state;
+    } catch (error) {
+      console.warn(`deal bank not read: ${/** @type {any} */ (error)?.message ?? error}`);
+      return null;
+    }
+  }
+
+  /**
+   * What the table opens with: the address, else the saved game, else the bank's deal, else a new deal.
+   * @param {FirstGame} first
+   * @param {State | null} banked
+   * @param {Promise<any> | null} restoring  the saved game's restore, already asked for
+   * @param {Promise<any>} dealing  the bank's deal as the engine dealt it, asked for at once (null: not asked)
+   */
+  async openFirstGame(first, banked, restoring, dealing) {
+    const { address, record } = first;
+    const defaultName = t(`game.${DEFAULT_GAME}`);
+    const restored = record && this.restoresSave(first) ? await this.restore(record, restoring) : false;
+    if (address && "bad" in address) {
+      if (restored) this.tell(() => t("address.badShort", { address: address.bad }));
+      else {
+        this.tell(() => t("address.bad", { address: address.bad, game: defaultName }));
+        await this.deals.newDeal(DEFAULT_GAME, { ask: false });
+      }
+    } else if (address) {
+      const table = this.app.table;
+      const onTable = restored && table?.game === address.game && table.deal === address.deal;
+      if (restored && !onTable && this.deals.inProgress) this.link = address;
+      else if (!onTable) {
+        try {
+          await this.deals.open(address.game, address.deal);
+        } catch (error) {
+          if (/** @type {any} */ (error)?.type === "Unavailable") throw error;
+          const known = gameInfo(this.app, address.game);
+          if (restored) {
+            this.tell(() =>
+              known
+                ? t("address.noDealShort", { deal: address.deal })
+                : t("address.noGameShort", { name: address.game }),
+            );
+          } else {
+            this.tell(() =>
+              known
+                ? t("address.noDeal", { deal: address.deal, game: defaultName })
+                : t("address.noGame", { name: address.game, game: defaultName }),
+            );
+            await this.deals.newDeal(DEFAULT_GAME, { ask: false });
+          }
+        }
+      }
+    } else if (!restored) {
+      if (banked && this.game.drawn === banked) {
+        // The bank's deals are proved winnable: the "solvable deals only" setting is met.
+        await this.deals.open(banked.game, banked.deal, { solvable: true, dealt: await dealing });
+      } else {
+        const game = record && gameInfo(this.app, record.game) ? record.game : DEFAULT_GAME;
+        await this.deals.newDeal(game, { ask: false });
+      }
+    }
+    const later = [...new Set((this.later ?? []).map((words) => words()))];
+    this.later = null;
+    if (later.length) notice(later.join(" "), 7000);
+  }
+
+  /**
+   * The link start-up opened on, over the saved game in progress it kept: asked
+   * about now, with the table up (Deals.follow). A tab without the game asks
+   * when the player brings the game here instead (tabs.js).
+   */
+  followLink() {
+    const link = this.link;
+    this.link = null;
+    if (link) this.deals.follow(link).catch((error) => console.warn(`link: ${error?.message ?? error}`));
+  }
+
+  /**
+   * Ask the engine to restore the saved game, then to apply the player's
+   * settings to it: resolves to the table, rejects when the save cannot be restored.
+   * @param {GameRecord} record
+   * @returns {Promise<any>}
+   */
+  askRestore(record) {
+    const restored = this.engine.request("restore", { save: record.save });
+    const table = this.engine.request("settings", this.game.engineSettings());
+    return Promise.all([restored, table]).then(([, answer]) => answer);
+  }
+
+  /**
+   * Restore the saved game; false (the save set aside: storage.js reports it)
+   * when the engine cannot, whatever the reason.
+   * @param {GameRecord} record
+   * @param {Promise<any> | null} [asked]  its restore, when already asked for (askRestore)
+   */
+  async restore(record, asked = null) {
+    try {
+      const table = await (asked ?? this.askRestore(record));
+      this.app.daily = record.daily;
+      this.clock.reset(record.elapsed, record.started);
+      this.stats.begin(table.state, { daily: record.daily, fresh: false });
+      this.game.show(table, { fresh: true });
+      return true;
+    } catch (error) {
+      if (/** @type {any} */ (error)?.type === "Unavailable") throw error;
+      console.warn(`saved game not restored: ${/** @type {any} */ (error)?.message ?? error}`);
+      setAsideGame();
+      return false;
+    }
+  }
+}

@@ -1,0 +1,142 @@
+// @ts-check
+// What a screen reader hears: names for the cards, fans and foundations of the
+// state on the table, and a polite live region that tells what just happened
+// (moves, auto moves, undo, a new deal, a win, a stuck game). Built from the
+// engine's state, never read back from the DOM.
+
+import { cardName, SUITS } from "./cards.js";
+import { t } from "../words/i18n.js";
+
+/** @type {HTMLElement | null} */
+let region = null;
+
+// The live region: visually hidden, announced politely.
+/** @returns {HTMLElement} */
+function liveRegion() {
+  if (!region) {
+    region = document.createElement("div");
+    region.id = "announcer";
+    region.className = "visually-hidden";
+    region.setAttribute("aria-live", "polite");
+    region.setAttribute("aria-atomic", "true");
+    document.body.append(region);
+  }
+  return region;
+}
+
+let clearTimer = 0;
+// Say `text` once (the same text twice in a row is said twice).
+export function announce(text) {
+  const element = liveRegion();
+  clearTimeout(clearTimer);
+  element.textContent = "";
+  // A new text node after a tick, so a repeated message is announced again.
+  setTimeout(() => {
+    element.textContent = text;
+    clearTimer = setTimeout(() => (element.textContent = ""), 8000);
+  }, 30);
+}
+
+/**
+ * Set an attribute only when its value changes (null: remove it). A table's
+ * labels are written after every move, and most of them stay as they were:
+ * rewriting all of them cost about 10 ms of a slowed phone's main thread per
+ * move, measured, each write a DOM mutation of its own.
+ * @param {Element} element
+ * @param {string} name
+ * @param {string | null} value
+ */
+function put(element, name, value) {
+  if (element.getAttribute(name) === value) return;
+  if (value === null) element.removeAttribute(name);
+  else element.setAttribute(name, value);
+}
+
+// Name every card, fan and foundation of `state`; view: the TableView. (A card's
+// drawn rank and pips are hidden from screen readers where it is made, cards.js:
+// its name is its label.)
+export function label(state, view) {
+  state.fans.forEach((fan, i) => {
+    const element = view.fanElements[i];
+    if (!element) return;
+    const number = i + 1;
+    put(element, "role", "group");
+    put(element, "aria-label", fan.length ? t("fan.name", { fan: number }) : t("fan.empty", { fan: number }));
+    const ids = [];
+    fan.forEach((card, index) => {
+      const cardElement = view.cardElement(card);
+      if (!cardElement) return;
+      const id = `card-${card}`;
+      put(cardElement, "id", id);
+      ids.push(id);
+      put(cardElement, "aria-hidden", null);
+      const name = cardName(card);
+      put(
+        cardElement,
+        "aria-label",
+        index === fan.length - 1
+          ? t("card.top", { card: name, fan: number })
+          : t("card.inFan", { card: name, fan: number, index: index + 1, count: fan.length }),
+      );
+    });
+    put(element, "aria-owns", ids.join(" "));
+  });
+  SUITS.forEach((suit, i) => {
+    const foundation = state.foundations[i];
+    const element = view.foundationElements.get(suit);
+    if (!element || !foundation) return;
+    const suitName = t(`suit.${suit}`);
+    put(element, "role", "img");
+    put(
+      element,
+      "aria-label",
+      foundation.top
+        ? t("foundation.name", { suit: suitName, count: foundation.count, card: cardName(foundation.top) })
+        : t("foundation.empty", { suit: suitName }),
+    );
+  });
+  // Cards on a foundation: the top one is named, the ones under it are hidden.
+  const tops = new Set(state.foundations.map((foundation) => foundation.top));
+  for (const [card, element] of view.cards) {
+    if (element.dataset.where !== "F") continue;
+    put(element, "id", `card-${card}`);
+    if (tops.has(card)) {
+      put(element, "aria-hidden", null);
+      put(element, "aria-label", t("card.onFoundation", { card: cardName(card) }));
+    } else {
+      put(element, "aria-hidden", "true");
+    }
+  }
+}
+
+// One engine move ({card, to}, or a redeal) as a sentence, in the new state.
+export function moveSentence(move, state) {
+  if (!move.card) return t("announce.redeal");
+  const { card, to } = move;
+  if (to === "F") return t("announce.toFoundation", { card: cardName(card) });
+  const fan = state.fans[Number(to) - 1] ?? [];
+  const at = fan.indexOf(card);
+  const under = at > 0 ? fan[at - 1] : null;
+  return under
+    ? t("announce.onto", { card: cardName(card), target: cardName(under), fan: to })
+    : t("announce.toEmpty", { card: cardName(card), fan: to });
+}
+
+// What changed from `previous` to `state`, said in the live region.
+export function announceChange(state, previous, { won = "", stuck = "" } = {}) {
+  const parts = [];
+  if (!previous || previous.game !== state.game || previous.deal !== state.deal) {
+    parts.push(t("announce.newDeal", { game: t(`game.${state.game}`), deal: state.deal ?? "" }));
+  } else if (state.lastMoves.length === 0 && state.moves < previous.moves) {
+    parts.push(t("announce.undo"));
+  } else if (state.moves === previous.moves && JSON.stringify(state.lastMoves) === JSON.stringify(previous.lastMoves)) {
+    return; // nothing happened (a settings change, a redraw)
+  }
+  if (previous && previous.game === state.game && previous.deal === state.deal) {
+    const moves = state.lastMoves.slice(0, 6).map((move) => moveSentence(move, state)).filter(Boolean);
+    if (moves.length) parts.push(moves.join(" "));
+  }
+  if (state.won && won) parts.push(won);
+  else if (state.stuck && stuck) parts.push(stuck);
+  if (parts.length) announce(parts.join(" "));
+}

@@ -1,0 +1,113 @@
+// @ts-check
+// The page's four languages. Texts live in web/i18n/<lang>.json as flat string
+// tables ({"key": "text with {placeholders}"}); a plural text is an object keyed by
+// Intl.PluralRules categories ({"one": "{count} move", "other": "{count} moves"}).
+// t(key, params) looks a key up in the current language, then in English, then
+// shows the key itself, so a missing text is visible but never breaks the page.
+// The English texts are built into the page (build-info.js ENGLISH, written by
+// scripts/package.py from en.json): words, never keys, even before a language
+// file has loaded or when it cannot be read (the start-up's error panel comes
+// before any file when the engine cannot start).
+//
+// The language is the player's choice when made (prefs.js keeps it), else the
+// first of the browser's languages that we have, else English.
+
+import { ENGLISH } from "../build-info.js";
+
+export const LANGUAGES = ["en", "de", "es", "ru"];
+// Each language's own name, for the language setting (never translated).
+export const LANGUAGE_NAMES = { en: "English", de: "Deutsch", es: "Español", ru: "Русский" };
+
+let current = "en";
+const fallback = /** @type {Record<string, any>} */ (ENGLISH);
+let table = fallback;
+let plurals = new Intl.PluralRules("en");
+const listeners = new Set();
+
+// The first of the browser's languages we have ("de-AT" -> "de"), else "en".
+export function browserLanguage(languages = navigator.languages ?? [navigator.language]) {
+  for (const tag of languages ?? []) {
+    const base = String(tag ?? "").toLowerCase().split("-")[0];
+    if (LANGUAGES.includes(base)) return base;
+  }
+  return "en";
+}
+
+export function language() {
+  return current;
+}
+
+async function fetchTable(lang) {
+  // Relative to the bundle, js/main.js (import.meta.url is the bundle's, not this file's).
+  const response = await fetch(new URL(`../i18n/${lang}.json`, import.meta.url));
+  if (!response.ok) throw new Error(`i18n/${lang}.json: HTTP ${response.status}`);
+  return response.json();
+}
+
+// Load and switch to `lang` ("auto" or null: the browser's); resolves when done.
+// Every onChange listener then runs so the page can redraw its texts.
+export async function setLanguage(lang) {
+  const wanted = LANGUAGES.includes(lang) ? lang : browserLanguage();
+  table = wanted === "en" ? fallback : await fetchTable(wanted).catch(() => fallback);
+  current = table === fallback ? "en" : wanted;
+  plurals = new Intl.PluralRules(current);
+  document.documentElement.lang = current;
+  for (const listener of listeners) listener(current);
+  return current;
+}
+
+// Call `listener(lang)` after every language change; returns the unbind function.
+export function onChange(listener) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function fill(text, params) {
+  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+}
+
+// The text for `key` in the current language with {name} placeholders filled.
+// A plural text picks its form by params.count.
+export function t(key, params = {}) {
+  let entry = table[key] ?? fallback[key];
+  if (entry === undefined) return key;
+  if (typeof entry === "object") {
+    const rules = table[key] === entry ? plurals : new Intl.PluralRules("en");
+    entry = entry[rules.select(Number(params.count ?? 0))] ?? entry.other;
+  }
+  return fill(String(entry), params);
+}
+
+// True when the current language has a text for `key` (or English does).
+export function has(key) {
+  return key in table || key in fallback;
+}
+
+// Numbers and percentages in the current language's style.
+export function formatNumber(value, options) {
+  return new Intl.NumberFormat(current, options).format(value);
+}
+
+// A time played, "2:31" or "1:02:05", from seconds (the clock, statistics, a win).
+export function formatDuration(seconds) {
+  const total = Math.max(0, Math.round(seconds));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = String(total % 60).padStart(2, "0");
+  return h ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
+}
+
+// A calendar day ("2026-11-30", as the daily deal is named) in the current
+// language's style, read as that local day (no time zone can shift it):
+// "Nov 30, 2026", "30.11.2026", "30 нояб. 2026 г.". `options` are
+// Intl.DateTimeFormat's; anything that is not such a day is shown as it is.
+/**
+ * @param {string} day
+ * @param {Intl.DateTimeFormatOptions} [options]
+ */
+export function formatDate(day, options = { dateStyle: "medium" }) {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(String(day ?? ""));
+  if (!match) return String(day ?? "");
+  const date = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  return new Intl.DateTimeFormat(current, options).format(date);
+}
