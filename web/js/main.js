@@ -97,6 +97,12 @@ const tabs = new Tabs(ownership, {
   reloadStats: () => stats.reload(),
 });
 engine.onEvent = (event) => startup.onEvent(event); // the worker's first event comes after this script
+// A new worker, when the engine stops (engine.js), first holds the game on the
+// table, with the player's settings, as a reload would restore it.
+engine.recovery = () => [
+  ...(app.save ? [/** @type {[string, object]} */ (["restore", { save: app.save }])] : []),
+  /** @type {[string, object]} */ (["settings", game.engineSettings()]),
+];
 
 whenUnavailable((message) => startup.fail(message));
 onProblem((problem, key) => {

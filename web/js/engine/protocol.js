@@ -111,7 +111,9 @@
  * - Internal: a bug in the engine (the details are in the worker's console).
  * - Cancelled: the page cancelled the job (made by the page, never by Python).
  * - Unavailable: the engine did not start or was stopped (made by the worker or the page).
- * @typedef {"InvalidInput" | "IllegalMove" | "Internal" | "Cancelled" | "Unavailable"} ErrorKind
+ * - Restarted: the engine was restarted and could not restore the game, so the
+ *   request was not played (made by the page, engine.js).
+ * @typedef {"InvalidInput" | "IllegalMove" | "Internal" | "Cancelled" | "Unavailable" | "Restarted"} ErrorKind
  */
 
 /**

@@ -121,6 +121,8 @@ export class Startup {
         performance.mark(`cloverleaf:${stage}`, { startTime: Math.max(0, Number(time) - performance.timeOrigin) });
       }
     } else if (event.event === "failed") this.failed(event);
+    else if (event.event === "restarted") notice(t("notice.engineRestarted"), 7000);
+    else if (event.event === "stopped") this.stopped(event.message);
     else if (event.event === "log") {
       if (event.level === "error") console.error(`[python] ${event.text}`);
       else console.info(`[python] ${event.text}`);
@@ -147,6 +149,24 @@ export class Startup {
     }
     this.failing = false;
     this.fail(message, words);
+  }
+
+  /**
+   * The engine stopped again and again after it had started (engine.js gave up
+   * restarting it): one message, and a reload. The game is saved after every
+   * move, so the reload loses nothing.
+   * @param {string} message
+   */
+  stopped(message) {
+    if (this.app.engine === "failed") return;
+    this.app.engine = "failed";
+    clearTimeout(this.timer);
+    setStatus("error");
+    this.game.settleEarly(false);
+    console.warn(`Clover Leaf's game engine stopped: ${message}`);
+    showPanel("error", t("error.stoppedTitle"), t("error.stopped"), [
+      { label: t("button.reload"), name: "reload", primary: true, action: () => location.reload() },
+    ]);
   }
 
   /**
