@@ -20,7 +20,9 @@ def visible_text(app: App) -> str:
 
 def test_an_unreadable_language_file_leaves_english_words_not_keys(make_app: Any) -> None:
     app: App = make_app(locale="de-DE")
-    app.context.route("**/i18n/*.json", lambda route: route.fulfill(status=200, body="{not json", content_type="application/json"))
+    app.context.route(
+        "**/i18n/*.json", lambda route: route.fulfill(status=200, body="{not json", content_type="application/json")
+    )
     app.open("clover-leaf/1")
     text = visible_text(app)
     assert not KEY.search(text), text
@@ -46,7 +48,9 @@ def test_an_engine_that_cannot_start_is_named_at_once_in_words_before_any_langua
 def test_a_runtime_that_is_not_wasm_is_named_at_once_without_blaming_the_connection(make_app: Any) -> None:
     app: App = make_app()
     garbage = bytes(range(256)) * 64
-    app.context.route("**/*.wasm.zst", lambda route: route.fulfill(status=200, body=garbage, content_type="application/octet-stream"))
+    app.context.route(
+        "**/*.wasm.zst", lambda route: route.fulfill(status=200, body=garbage, content_type="application/octet-stream")
+    )
     started = time.monotonic()
     app.open("clover-leaf/1", expect="error")
     assert time.monotonic() - started < 15

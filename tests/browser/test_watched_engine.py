@@ -12,12 +12,15 @@ a fatal error in the interpreter.
 from __future__ import annotations
 
 import time
-from typing import Any
 
 from .conftest import App
 
 ANSWERED_WITHIN_MS = 30_000
 RESTARTED_WORDS = "started again"
+
+
+TERMINATE_ALL = "function () { for (const worker of this) worker.terminate(); return this.length; }"
+FAIL_EVERY_CALL = "() => { JSON.parse = () => { throw new Error('RuntimeError: out of bounds (made by the test)'); }; }"
 
 
 def terminate_the_workers(app: App) -> int:
@@ -30,7 +33,7 @@ def terminate_the_workers(app: App) -> int:
             "Runtime.callFunctionOn",
             {
                 "objectId": found,
-                "functionDeclaration": "function () { for (const worker of this) worker.terminate(); return this.length; }",
+                "functionDeclaration": TERMINATE_ALL,
                 "returnByValue": True,
             },
         )
@@ -44,9 +47,7 @@ def break_the_runtime(app: App) -> None:
     workers = [worker for worker in app.page.workers if "worker.js" in worker.url]
     assert workers, [worker.url for worker in app.page.workers]
     for worker in workers:
-        worker.evaluate(
-            "() => { JSON.parse = () => { throw new Error('RuntimeError: memory access out of bounds (made by the test)'); }; }"
-        )
+        worker.evaluate(FAIL_EVERY_CALL)
 
 
 def expected_engine_logs(app: App) -> None:
@@ -67,7 +68,9 @@ def moves_and_deal(app: App) -> tuple[int, str]:
 
 def wait_restarted_notice(app: App) -> None:
     app.page.wait_for_function(
-        "words => document.querySelector('#notice')?.textContent.includes(words)", arg=RESTARTED_WORDS, timeout=ANSWERED_WITHIN_MS
+        "words => document.querySelector('#notice')?.textContent.includes(words)",
+        arg=RESTARTED_WORDS,
+        timeout=ANSWERED_WITHIN_MS,
     )
 
 
