@@ -70,3 +70,22 @@ def test_daily_then_new_at_once_leaves_no_button_busy(app: App) -> None:
     app.page.wait_for_function("() => document.body.dataset.deal !== '1'", timeout=60_000)
     app.settle()
     app.page.wait_for_function("() => !document.querySelector('[aria-busy=\"true\"]')", timeout=10_000)
+
+
+def test_play_here_at_the_instant_of_a_move_in_the_owner_tab_loses_no_move(app: App) -> None:
+    from .test_tabs import Tab
+
+    first = app.open("clover-leaf/1")
+    # Another tab's "Play here" reaches this one while its move is on its way to
+    # the engine: sent on the tabs' channel as the tap ends, before the move is asked.
+    first.page.evaluate(
+        """() => document.addEventListener('pointerup', () => {
+            new BroadcastChannel('cloverleaf.tabs').postMessage({ type: 'yield', from: 'another-tab' });
+        }, { once: true, capture: true })"""
+    )
+    first.page.locator('.card[role="button"]').first.click(position={"x": 6, "y": 6})
+    first.page.wait_for_function("() => document.body.dataset.moves === '1'")
+    first.page.wait_for_function("() => document.body.dataset.tab !== 'owner'")
+    second = Tab(first).open()
+    second.page.wait_for_function("() => document.body.dataset.tab === 'owner'")
+    assert second.moves() == 1 and second.page.evaluate("document.body.dataset.deal") == "1"

@@ -70,7 +70,10 @@ const game = new Game(app, engine, view);
 // can take a while on a busy phone), moves made on the table drawn early are
 // kept: they wait for start-up (game.js), then are played only if this tab owns
 // the game. (Refused then, a newcomer's first tap was lost: measured under load.)
-game.mayPlay = () => ownership.owns || ownership.claiming;
+game.mayPlay = () => (ownership.owns && !ownership.yielding) || ownership.claiming;
+// "Play here" in another tab at the very instant of a move here: the move is
+// answered and saved before the game is handed over (tabs.js).
+ownership.settled = () => engine.settled();
 const clock = new Clock();
 const stats = new StatsKeeper((method, params) => engine.request(method, params), {
   mayCount: () => ownership.mayWrite(),

@@ -334,6 +334,15 @@ export class EngineClient {
     return { promise, cancel };
   }
 
+  /**
+   * Resolves once no request the player made waits for an answer (background
+   * jobs aside), and the table each answered has been shown.
+   * @returns {Promise<void>}
+   */
+  async settled() {
+    while (this.pending.size > this.background.size) await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+
   /** Tell the worker the page's first table is on screen (protocol.js, {painted}). */
   tablePainted() {
     this.post({ painted: true });
