@@ -263,14 +263,15 @@ self.addEventListener("fetch", (event) => {
     const cached = known ? await cache.match(key) : await cache.match(request, { ignoreSearch: true });
     if (cached) return known ? storedAnswer(cache, key, cached, request) : cached;
     if (known && request.mode !== "navigate") {
-      // A stored file gone (a browser dropped it): fetched and stored again.
+      // A stored file gone (a browser dropped it, or it was found damaged): fetched
+      // and stored again; when it cannot be, the page is told (every file was
+      // stored before this worker took control).
       try {
         const fresh = await fetchChecked(key, "reload");
         await cache.put(key, fresh.clone());
         return fresh;
-      } catch (error) {
-        if (error instanceof Damaged) return damagedStandIn(request);
-        return fetch(request);
+      } catch {
+        return damagedStandIn(request);
       }
     }
     if (request.mode === "navigate") return navigation(cache, request, key);
@@ -289,7 +290,7 @@ async function navigation(cache, request, key) {
   if (key === "./" || key === "./index.html") {
     const page = await cache.match("./index.html");
     if (page) return storedAnswer(cache, "./index.html", page, request);
-    return fetch(request);
+    return fetch(request).catch(() => damagedStandIn(request));
   }
   try {
     const response = await fetch(request);

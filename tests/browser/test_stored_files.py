@@ -117,6 +117,10 @@ def test_a_damaged_stored_file_is_fetched_again_online_and_named_at_once_offline
     start_online_and_play(app, path)
     damage(app, path, how)
     start_offline_and_read_the_words(app, site)
+    # Again: the damaged file is gone from the cache now, and the words are the same.
+    app.page.reload()
+    assert wait_status(app, OFFLINE_WORDS_WITHIN_S) == "error"
+    assert DAMAGED_WORDS in app.page.locator("body").inner_text()
     assert not app.outside
 
 
@@ -134,3 +138,19 @@ def test_a_deleted_stored_file_is_fetched_again_online_and_named_at_once_offline
     damage(app, path, "deleted")
     start_offline_and_read_the_words(app, site)
     assert not app.outside
+
+
+def test_a_damaged_stored_snapshot_is_fetched_again_for_the_next_start(stored_app: App) -> None:
+    app, path = stored_app, build_info("SNAPSHOT")
+    damage(app, path, "garbage")
+    app.reload()
+    assert app.page.evaluate("document.body.dataset.engineStart") == "fresh"
+    play_a_card(app)
+    # Once the start is over, the worker has the service worker check its stored files.
+    deadline = time.monotonic() + 30
+    while app.page.evaluate(STORED_DIGEST, path) != build_info("SNAPSHOT_SHA256"):
+        assert time.monotonic() < deadline, "the damaged snapshot was not stored again"
+        time.sleep(0.5)
+    app.reload()
+    assert app.page.evaluate("document.body.dataset.engineStart") == "snapshot"
+    app.check_clean()

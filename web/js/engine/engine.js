@@ -87,6 +87,7 @@ export class EngineClient {
     this.heard = 0; // when the current worker last said anything (performance.now)
     /** @type {number | null} when the last unanswered ping was sent */
     this.pingAt = null;
+    this.checkedAt = 0; // when the watch last looked (performance.now)
   }
 
   /** Take the worker boot.js started (once). */
@@ -184,6 +185,7 @@ export class EngineClient {
     const active = this.up && !this.recovering && this.pending.size > 0;
     if (active && !this.watchTimer) {
       this.pingAt = null;
+      this.checkedAt = performance.now();
       this.watchTimer = window.setInterval(() => this.check(), PING_MS);
     } else if (!active && this.watchTimer) {
       clearInterval(this.watchTimer);
@@ -193,6 +195,11 @@ export class EngineClient {
 
   check() {
     const now = performance.now();
+    // A check that comes late (this page's thread was busy, or its timers were
+    // slowed in a background tab) starts over: the answer may be waiting behind it.
+    const late = now - this.checkedAt > 3 * PING_MS;
+    this.checkedAt = now;
+    if (late) this.pingAt = null;
     if (this.pingAt !== null && this.heard < this.pingAt) {
       if (now - this.pingAt > SILENCE_MS) this.lost(`no answer within ${SILENCE_MS / 1000} seconds`);
       return;
