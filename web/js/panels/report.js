@@ -4,9 +4,8 @@
 // is chosen by the error's kind and reason (protocol.js ErrorKind), never by
 // reading the engine's words.
 
-import { cardName } from "../table/cards.js";
 import { EngineError } from "../engine/engine.js";
-import { t } from "../words/i18n.js";
+import { cardWord, t } from "../words/i18n.js";
 import { notice } from "./notice.js";
 
 /** @type {(message: string) => void} */
@@ -29,9 +28,9 @@ export function refusalText(error, card) {
   if (error.type === "IllegalMove") {
     switch (error.reason) {
       case "covered":
-        return card ? t("error.covered", { card: cardName(card) }) : t("error.illegal");
+        return card ? t("error.covered", { card: cardWord(card) }) : t("error.illegal");
       case "nowhere":
-        return card ? t("error.nowhere", { card: cardName(card) }) : t("error.illegal");
+        return card ? t("error.nowhere", { card: cardWord(card) }) : t("error.illegal");
       case "click-off":
         return t("error.clickOff");
       case "no-undo":

@@ -10,8 +10,7 @@
 // words.
 
 import { setBusy } from "../panels/bar.js";
-import { cardName } from "../table/cards.js";
-import { t } from "../words/i18n.js";
+import { cardWord, t } from "../words/i18n.js";
 import { notice } from "../panels/notice.js";
 import { panelKind, showPanel } from "../panels/panel.js";
 import { report } from "../panels/report.js";
@@ -35,10 +34,10 @@ export const LOST = "lost";
  */
 export function moveText(move, onto) {
   if (!move.card) return t("move.redeal");
-  if (move.to === "F") return t("move.toFoundation", { card: cardName(move.card) });
+  if (move.to === "F") return t("move.toFoundation", { card: cardWord(move.card) });
   return onto
-    ? t("move.onto", { card: cardName(move.card), target: cardName(onto) })
-    : t("move.toEmpty", { card: cardName(move.card) });
+    ? t("move.onto", { card: cardWord(move.card), target: cardWord(onto) })
+    : t("move.toEmpty", { card: cardWord(move.card) });
 }
 
 export class Guidance {
@@ -197,10 +196,10 @@ export class Guidance {
     } else {
       this.view.markCard("card--hint", move.card);
       this.view.highlight("is-hint", move.card, [move.to]);
-      const card = cardName(move.card);
+      const card = cardWord(move.card);
       const fan = move.to === "F" ? [] : state.fans[move.to - 1] ?? [];
       if (move.to === "F") text = t("hint.toFoundation", { card });
-      else if (fan.length) text = t("hint.onto", { card, target: cardName(fan[fan.length - 1]) });
+      else if (fan.length) text = t("hint.onto", { card, target: cardWord(fan[fan.length - 1]) });
       else text = t("hint.toEmpty", { card });
     }
     this.app.hint = { move, text };

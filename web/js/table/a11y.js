@@ -4,8 +4,8 @@
 // (moves, auto moves, undo, a new deal, a win, a stuck game). Built from the
 // engine's state, never read back from the DOM.
 
-import { cardName, SUITS } from "./cards.js";
-import { t } from "../words/i18n.js";
+import { SUITS } from "./cards.js";
+import { cardWord, t } from "../words/i18n.js";
 
 /** @type {HTMLElement | null} */
 let region = null;
@@ -70,7 +70,7 @@ export function label(state, view) {
       put(cardElement, "id", id);
       ids.push(id);
       put(cardElement, "aria-hidden", null);
-      const name = cardName(card);
+      const name = cardWord(card);
       put(
         cardElement,
         "aria-label",
@@ -91,7 +91,7 @@ export function label(state, view) {
       element,
       "aria-label",
       foundation.top
-        ? t("foundation.name", { suit: suitName, count: foundation.count, card: cardName(foundation.top) })
+        ? t("foundation.name", { suit: suitName, count: foundation.count, card: cardWord(foundation.top) })
         : t("foundation.empty", { suit: suitName }),
     );
   });
@@ -102,7 +102,7 @@ export function label(state, view) {
     put(element, "id", `card-${card}`);
     if (tops.has(card)) {
       put(element, "aria-hidden", null);
-      put(element, "aria-label", t("card.onFoundation", { card: cardName(card) }));
+      put(element, "aria-label", t("card.onFoundation", { card: cardWord(card) }));
     } else {
       put(element, "aria-hidden", "true");
     }
@@ -113,13 +113,13 @@ export function label(state, view) {
 export function moveSentence(move, state) {
   if (!move.card) return t("announce.redeal");
   const { card, to } = move;
-  if (to === "F") return t("announce.toFoundation", { card: cardName(card) });
+  if (to === "F") return t("announce.toFoundation", { card: cardWord(card) });
   const fan = state.fans[Number(to) - 1] ?? [];
   const at = fan.indexOf(card);
   const under = at > 0 ? fan[at - 1] : null;
   return under
-    ? t("announce.onto", { card: cardName(card), target: cardName(under), fan: to })
-    : t("announce.toEmpty", { card: cardName(card), fan: to });
+    ? t("announce.onto", { card: cardWord(card), target: cardWord(under), fan: to })
+    : t("announce.toEmpty", { card: cardWord(card), fan: to });
 }
 
 // What changed from `previous` to `state`, said in the live region.

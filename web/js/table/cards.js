@@ -2,25 +2,19 @@
 // Card faces: built from DOM nodes and the suits' shapes (SUIT_PATHS), so they are
 // crisp at any size and download nothing.
 
-import { has, t } from "../words/i18n.js";
+import { nameCard } from "../words/i18n.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 export const SUITS = ["C", "S", "H", "D"]; // the foundations' order
-const SUIT_NAMES = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
-const RANK_NAMES = {
-  A: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
-  8: "eight", 9: "nine", T: "ten", J: "jack", Q: "queen", K: "king",
-};
 
 export const rankOf = (card) => card.slice(0, -1);
 export const suitOf = (card) => card.slice(-1);
 export const isRed = (card) => suitOf(card) === "H" || suitOf(card) === "D";
 export const rankLabel = (card) => (rankOf(card) === "T" ? "10" : rankOf(card));
-// The card's name in the player's language ("seven of clubs", "Kreuz-Sieben").
-export const cardName = (card) =>
-  has("card.name")
-    ? t("card.name", { rank: t(`rank.${rankOf(card)}`), suit: t(`suit.${suitOf(card)}`) })
-    : `${RANK_NAMES[rankOf(card)]} of ${SUIT_NAMES[suitOf(card)]}`;
+// The card's name in the player's language ("seven of clubs", "Kreuz-Sieben"):
+// its label. A text that names a card takes cardWord(card) instead, so that it
+// names the card in the grammatical form it needs (words/i18n.js).
+export const cardName = (card) => nameCard(card);
 
 // The suits' shapes, in a 100x100 box (one path each: the club's three leaves are
 // drawn clockwise like its stem, so that where they overlap they add up).

@@ -8,8 +8,7 @@
 // play/solution.js. Which moves are legal is the engine's (state.movable); this
 // file only walks and reports the player's choice.
 
-import { cardName } from "./cards.js";
-import { t } from "../words/i18n.js";
+import { cardWord, t } from "../words/i18n.js";
 import { announce } from "./a11y.js";
 
 // handlers: {
@@ -95,7 +94,7 @@ export function bindCardKeys(root, view, handlers) {
     if (to === "F") return t("keys.destFoundation");
     const fan = state.fans[to - 1] ?? [];
     const top = fan[fan.length - 1];
-    return top ? t("keys.destFan", { fan: to, target: cardName(top) }) : t("keys.destEmpty", { fan: to });
+    return top ? t("keys.destFan", { fan: to, target: cardWord(top) }) : t("keys.destEmpty", { fan: to });
   }
 
   function choose() {
@@ -105,7 +104,7 @@ export function bindCardKeys(root, view, handlers) {
     if (!pick || pick.card !== card) {
       const options = state.movable[card] ?? [];
       if (!options.length) {
-        announce(t("keys.noDestination", { card: cardName(card) }));
+        announce(t("keys.noDestination", { card: cardWord(card) }));
         return;
       }
       pick = { card, options, index: 0 };
@@ -163,7 +162,7 @@ export function bindCardKeys(root, view, handlers) {
         clearPick();
         handlers.click(card);
       } else {
-        announce(t("keys.noDestination", { card: cardName(card) }));
+        announce(t("keys.noDestination", { card: cardWord(card) }));
       }
     } else if (key === "Escape" && pick) {
       event.preventDefault();

@@ -62,12 +62,64 @@ export function onChange(listener) {
   return () => listeners.delete(listener);
 }
 
+/**
+ * A card as a text's parameter (cardWord("7D")): the text names it in the form
+ * its placeholder asks for, so each language keeps its own grammar. {card} is
+ * the plain name; {card:acc}, {card:the}, ... a form the language defines
+ * (Russian's accusative after "на", Spanish's and German's article), read from
+ * its keys card.name.FORM, rank.R.FORM, suit.S.FORM and article.R.FORM, each
+ * falling back to the plain key. A placeholder written with a capital, {Card},
+ * starts a sentence: its first letter is made a capital.
+ */
+export class CardWord {
+  /** @param {string} code  "7D", "TH" */
+  constructor(code) {
+    this.code = code;
+  }
+}
+
+/** @param {string} code */
+export const cardWord = (code) => new CardWord(code);
+
+/**
+ * The card `code` named in `form` ("" for the plain name) in the current language.
+ * @param {string} code
+ * @param {string} [form]
+ */
+export function nameCard(code, form = "") {
+  const rank = code.slice(0, -1);
+  const suit = code.slice(-1);
+  // A form is the current language's own: English's plain words never stand in for it.
+  const inForm = (/** @type {string} */ key) => (form && `${key}.${form}` in table ? `${key}.${form}` : key);
+  const article = form && `article.${rank}.${form}` in table ? t(`article.${rank}.${form}`) : "";
+  const words = { rank: t(inForm(`rank.${rank}`)), suit: t(inForm(`suit.${suit}`)), article };
+  return t(inForm("card.name"), words).trim();
+}
+
+const capital = (/** @type {string} */ text) => text.charAt(0).toLocaleUpperCase(current) + text.slice(1);
+
 function fill(text, params) {
-  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+  return text.replace(/\{(\w+)(?::(\w+))?\}/g, (whole, written, form = "") => {
+    const name = written in params ? written : written.charAt(0).toLowerCase() + written.slice(1);
+    if (!(name in params)) return whole;
+    const value = params[name];
+    const words = value instanceof CardWord ? nameCard(value.code, form) : String(value);
+    return name === written ? words : capital(words);
+  });
+}
+
+// Use these string tables (the current language's and English's) as they are:
+// what setLanguage does once it has fetched them, and what the unit tests do.
+export function useTables(lang, texts, english) {
+  fallback = english;
+  table = texts;
+  current = lang;
+  plurals = new Intl.PluralRules(lang);
 }
 
 // The text for `key` in the current language with {name} placeholders filled.
-// A plural text picks its form by params.count.
+// A plural text picks its form by params.count; a card given as cardWord(code)
+// is named in the form its placeholder asks for (CardWord).
 export function t(key, params = {}) {
   let entry = table[key] ?? fallback[key];
   if (entry === undefined) return key;
