@@ -21,7 +21,7 @@ import { Overlay } from "./panels/overlay.js";
 import { shareDeal } from "./platform/share.js";
 import { Solution } from "./play/solution.js";
 import { Difficulty } from "./play/difficulty.js";
-import { formatDuration, onChange, setLanguage, t } from "./words/i18n.js";
+import { formatDuration, onChange, setLanguage, t, useTables } from "./words/i18n.js";
 import { bindCardKeys } from "./table/keyboard.js";
 import { notice } from "./panels/notice.js";
 import { hidePanel, panelKind } from "./panels/panel.js";
@@ -35,12 +35,15 @@ import { bindShortcuts } from "./play/shortcuts.js";
 import { Startup } from "./startup/startup.js";
 import { createState, currentGame } from "./play/state.js";
 import { StatsKeeper } from "./play/stats.js";
-import { STYLE_HASH } from "./build-info.js";
+import { ENGLISH, STYLE_HASH } from "./build-info.js";
 import { KEYS, loadIndex, loadSettings, onProblem, readText, storeIndex, writeText } from "./platform/storage.js";
 import { Ownership, Tabs } from "./platform/tabs.js";
 import { addDisplaySettings, translatePage } from "./words/texts.js";
 import { fitButtonLabelsSoon, keepButtonLabelsFitted } from "./panels/bar.js";
 import { moveDuration } from "./table/anim.js";
+
+// English first, built in: every text has words from the first frame on (i18n.js).
+useTables("en", ENGLISH, ENGLISH);
 
 const app = createState(loadSettings());
 setAnimations(app.settings.animations);

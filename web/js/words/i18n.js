@@ -5,21 +5,21 @@
 // t(key, params) looks a key up in the current language, then in English, then
 // shows the key itself, so a missing text is visible but never breaks the page.
 // The English texts are built into the page (build-info.js ENGLISH, written by
-// scripts/package.py from en.json): words, never keys, even before a language
-// file has loaded or when it cannot be read (the start-up's error panel comes
-// before any file when the engine cannot start).
+// scripts/package.py from en.json, handed over by main.js with useTables before
+// anything is drawn): words, never keys, even before a language file has loaded
+// or when it cannot be read (the start-up's error panel comes before any file
+// when the engine cannot start).
 //
 // The language is the player's choice when made (prefs.js keeps it), else the
 // first of the browser's languages that we have, else English.
-
-import { ENGLISH } from "../build-info.js";
 
 export const LANGUAGES = ["en", "de", "es", "ru"];
 // Each language's own name, for the language setting (never translated).
 export const LANGUAGE_NAMES = { en: "English", de: "Deutsch", es: "Español", ru: "Русский" };
 
 let current = "en";
-const fallback = /** @type {Record<string, any>} */ (ENGLISH);
+/** @type {Record<string, any>} */
+let fallback = {};
 let table = fallback;
 let plurals = new Intl.PluralRules("en");
 const listeners = new Set();
