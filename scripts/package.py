@@ -20,8 +20,8 @@ page downloads only those (web/js/engine/zstd.js decodes them). Writes into DIST
 - ``js/build-info.js``: what this build contains, for the page and the worker;
 - in ``index.html``, the ``<!-- build: preloads -->`` line becomes preload
   links for the small files the first table needs, which no script asks for
-  until the bundle has run: the default game's deal bank (drawn at once) and
-  the English texts (every language falls back on them). Python's downloads
+  until the bundle has run: the default game's deal bank (drawn at once); the
+  English texts need none, they are in build-info.js itself (ENGLISH). Python's downloads
   are the engine's worker's own: it starts them itself, from the page's first
   script (web/js/boot.js). A preload would start them sooner, and Chromium and
   Firefox let the worker share its download, but WebKit downloads them a second
@@ -66,7 +66,7 @@ def hashed(dist: Path, stem: str, suffix: str, data: bytes) -> str:
 
 
 def preload_links(info: dict[str, Any]) -> str:
-    fetches = [info["DEAL_BANK"][DEFAULT_GAME], "i18n/en.json"]
+    fetches = [info["DEAL_BANK"][DEFAULT_GAME]]
     return "\n".join(f'<link rel="preload" href="{url}" as="fetch" crossorigin>' for url in fetches)
 
 
@@ -114,6 +114,10 @@ def main(dist_dir: str, pyodide_dir: str, pyodide_version: str, work_dir: str, e
         # The engine settings the banks' tables were made with (the engine's defaults).
         "DEAL_BANK_SETTINGS": bank["settings"],
         "GAMES": bank["games"],
+        # The English texts, built into the page: every language falls back on
+        # them, and the page has words before any language file has loaded, or
+        # when one cannot be read (web/js/i18n.js).
+        "ENGLISH": json.loads((ROOT / "web" / "i18n" / "en.json").read_text(encoding="utf-8")),
         # What a first visit downloads before Python starts, in bytes (as the
         # browser hands them over: the Zstandard frames as they are, Pyodide's
         # scripts decoded from a server's gzip), for the loading bar. (The package

@@ -21,6 +21,12 @@
 // numbers come from random.SystemRandom (the browser's crypto) and the solver never
 // depends on hash order.
 //
+// The same Python makes the same bytes: while the snapshot is made, the runtime's
+// randomness (the generator's seed, which Python draws from the operating system)
+// and its clocks (times of import, of the unpacked files) come from fixed
+// sequences here. A release that changes only the page's JavaScript then keeps the
+// snapshot's name and bytes, and no returning player downloads its 4.6 MB again.
+//
 // Stored sparse (web/js/engine/snapshot-format.js reads it back): the memory is 31 MB,
 // but only about 13 MB of it is not zeros, in a dozen runs, so the file keeps the
 // runs and their places only. Gzipped (level 9) for the download; the service
@@ -28,6 +34,7 @@
 // player's start reads 13 MB from the cache instead of inflating 31 MB, which
 // took a third of a second on a phone's CPU at every start.
 
+import nodeCrypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -42,6 +49,7 @@ if (!workDir) {
   process.exit(2);
 }
 
+fixRandomnessAndClocks();
 const { loadPyodide } = await import(pathToFileURL(path.resolve(pyodideDir, "pyodide.mjs")).href);
 const pyodide = await loadPyodide({
   indexURL: path.resolve(pyodideDir) + "/",
@@ -102,4 +110,26 @@ async function checkSparseRestore(whole, packed) {
   if (!same) throw new Error("snapshot: the worker's restore (restoreSparse) gives another memory than Pyodide's");
   const version = JSON.parse(ours.restored.pyimport("cloverleaf.api").call("version", "{}"));
   if (!version.ok) throw new Error(`snapshot: the API does not answer after the worker's restore: ${JSON.stringify(version)}`);
+}
+
+// Randomness from a fixed sequence (xorshift32), and clocks that start at a fixed
+// instant and advance a millisecond a reading: Pyodide's runtime reads both
+// through Node's crypto.randomFillSync, Date.now and performance.now.
+function fixRandomnessAndClocks() {
+  let state = 0x2545f491;
+  nodeCrypto.randomFillSync = (view, offset = 0, size) => {
+    const bytes = new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
+    const end = size === undefined ? bytes.length : offset + size;
+    for (let i = offset; i < end; i += 1) {
+      state ^= state << 13;
+      state ^= state >>> 17;
+      state ^= state << 5;
+      bytes[i] = state & 0xff;
+    }
+    return view;
+  };
+  const start = Date.UTC(2026, 0, 1);
+  let ticks = 0;
+  Date.now = () => start + ticks++;
+  performance.now = () => ticks++;
 }

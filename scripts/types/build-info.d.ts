@@ -15,3 +15,4 @@ export const DEAL_BANK: Record<string, string>;
 export const DEAL_BANK_SETTINGS: Record<string, boolean>;
 export const GAMES: import("../../web/js/engine/protocol.js").GameInfo[];
 export const DOWNLOAD_BYTES: Record<string, number>;
+export const ENGLISH: Record<string, string | Record<string, string>>;

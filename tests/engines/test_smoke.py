@@ -11,6 +11,8 @@ opening, not written down, so the suite follows the engine if its rules change.
 
 from __future__ import annotations
 
+import time
+
 from cloverleaf.session import Session
 
 from . import reference as ref
@@ -107,5 +109,40 @@ def test_offline_the_app_starts_again_and_plays(app: App) -> None:
         assert app.run("return navigator.onLine") is False
     app.show_deal(GAME, DEAL)
     card = ref.clickable(opening())
+    app.click_card(card)
+    app.wait_table(ref.table_of(ref.click(opening(), card)))
+
+
+DAMAGE_STORED_RUNTIME = """return (async () => {
+  const [name] = (await caches.keys()).filter((key) => key.startsWith("cloverleaf-"));
+  const cache = await caches.open(name);
+  const key = (await cache.keys()).map((request) => request.url).find((url) => url.endsWith("pyodide.asm.wasm.zst"));
+  const stored = await cache.match(key);
+  const bytes = new Uint8Array(await stored.arrayBuffer());
+  await cache.put(key, new Response(bytes.slice(0, bytes.length >> 1), { headers: stored.headers }));
+  return key;
+})();"""
+
+
+def test_a_damaged_stored_runtime_is_fetched_again_and_the_app_plays(app: App) -> None:
+    """Issue 42: the runtime in the service worker's cache cut in half; the next start
+    has it checked, fetched again, and the page loads again by itself."""
+    app.show_deal(GAME, DEAL)
+    app.wait_controlled()
+    assert app.run(DAMAGE_STORED_RUNTIME)
+    app.run("window.__reloading = true; setTimeout(() => location.reload(), 0)")
+    deadline = time.monotonic() + 2 * START_TIMEOUT_S
+    status = None
+    while status != "ready":
+        assert time.monotonic() < deadline, f"the page did not start again: {status!r}"
+        time.sleep(0.2)
+        try:  # the page may load again by itself meanwhile
+            status = app.run("return window.__reloading ? null : document.body?.dataset.status")
+        except Exception:  # a navigation under way
+            status = None
+        assert status != "error", app.run("return document.body.innerText")[:400]
+    app.settle()
+    card = ref.clickable(opening())
+    app.show_deal(GAME, DEAL)
     app.click_card(card)
     app.wait_table(ref.table_of(ref.click(opening(), card)))

@@ -18,17 +18,22 @@
  * @property {() => void} running  called when it says it runs (or fails)
  */
 
+/** A new engine worker (worker.js). */
+function newWorker() {
+  const url = new URL("./worker.js", import.meta.url);
+  // A page the service worker controls has every file in its cache: the worker
+  // then need not count the bytes it reads for the loading bar.
+  if (navigator.serviceWorker?.controller) url.search = "stored";
+  return new Worker(url, { type: "module" });
+}
+
 /** @returns {EarlyWorker} */
 function startWorker() {
   performance.mark("cloverleaf:engine-start"); // bench/startup.py reads it
   /** @type {EarlyWorker} */
   const early = { worker: null, messages: [], errors: [], running: () => {} };
   try {
-    const url = new URL("./worker.js", import.meta.url);
-    // A page the service worker controls has every file in its cache: the worker
-    // then need not count the bytes it reads for the loading bar.
-    if (navigator.serviceWorker?.controller) url.search = "stored";
-    const worker = new Worker(url, { type: "module" });
+    const worker = newWorker();
     worker.onmessage = (event) => {
       early.messages.push(event.data);
       early.running();
@@ -83,5 +88,29 @@ export function takeEngineWorker(onMessage, onError) {
   }
   for (const message of messages) onMessage(message);
   for (const error of errors) onError(error);
+  return worker;
+}
+
+/**
+ * Another engine worker, for the engine client that lost the first one (engine.js
+ * restarts it): its messages go to `onMessage`, its errors to `onError`. Null when
+ * it could not be created (`onError` was told why).
+ * @param {(message: any) => void} onMessage
+ * @param {(message: string) => void} onError
+ * @returns {Worker | null}
+ */
+export function startAnotherEngineWorker(onMessage, onError) {
+  let worker;
+  try {
+    worker = newWorker();
+  } catch (error) {
+    onError(String(/** @type {any} */ (error)?.message ?? error));
+    return null;
+  }
+  worker.onmessage = (event) => onMessage(event.data);
+  worker.onerror = (event) => {
+    event.preventDefault();
+    onError(event.message || "worker error");
+  };
   return worker;
 }

@@ -21,7 +21,7 @@ import { Overlay } from "./panels/overlay.js";
 import { shareDeal } from "./platform/share.js";
 import { Solution } from "./play/solution.js";
 import { Difficulty } from "./play/difficulty.js";
-import { formatDuration, onChange, setLanguage, t } from "./words/i18n.js";
+import { formatDuration, onChange, setLanguage, t, useTables } from "./words/i18n.js";
 import { bindCardKeys } from "./table/keyboard.js";
 import { notice } from "./panels/notice.js";
 import { hidePanel, panelKind } from "./panels/panel.js";
@@ -35,12 +35,15 @@ import { bindShortcuts } from "./play/shortcuts.js";
 import { Startup } from "./startup/startup.js";
 import { createState, currentGame } from "./play/state.js";
 import { StatsKeeper } from "./play/stats.js";
-import { STYLE_HASH } from "./build-info.js";
-import { KEYS, loadIndex, loadSettings, onProblem, storeIndex } from "./platform/storage.js";
+import { ENGLISH, STYLE_HASH } from "./build-info.js";
+import { KEYS, loadIndex, loadSettings, onProblem, readText, storeIndex, writeText } from "./platform/storage.js";
 import { Ownership, Tabs } from "./platform/tabs.js";
 import { addDisplaySettings, translatePage } from "./words/texts.js";
 import { fitButtonLabelsSoon, keepButtonLabelsFitted } from "./panels/bar.js";
 import { moveDuration } from "./table/anim.js";
+
+// English first, built in: every text has words from the first frame on (i18n.js).
+useTables("en", ENGLISH, ENGLISH);
 
 const app = createState(loadSettings());
 setAnimations(app.settings.animations);
@@ -70,7 +73,10 @@ const game = new Game(app, engine, view);
 // can take a while on a busy phone), moves made on the table drawn early are
 // kept: they wait for start-up (game.js), then are played only if this tab owns
 // the game. (Refused then, a newcomer's first tap was lost: measured under load.)
-game.mayPlay = () => ownership.owns || ownership.claiming;
+game.mayPlay = () => (ownership.owns && !ownership.yielding) || ownership.claiming;
+// "Play here" in another tab at the very instant of a move here: the move is
+// answered and saved before the game is handed over (tabs.js).
+ownership.settled = () => engine.settled();
 const clock = new Clock();
 const stats = new StatsKeeper((method, params) => engine.request(method, params), {
   mayCount: () => ownership.mayWrite(),
@@ -97,6 +103,12 @@ const tabs = new Tabs(ownership, {
   reloadStats: () => stats.reload(),
 });
 engine.onEvent = (event) => startup.onEvent(event); // the worker's first event comes after this script
+// A new worker, when the engine stops (engine.js), first holds the game on the
+// table, with the player's settings, as a reload would restore it.
+engine.recovery = () => [
+  ...(app.save ? [/** @type {[string, object]} */ (["restore", { save: app.save }])] : []),
+  /** @type {[string, object]} */ (["settings", game.engineSettings()]),
+];
 
 whenUnavailable((message) => startup.fail(message));
 onProblem((problem, key) => {
@@ -104,6 +116,15 @@ onProblem((problem, key) => {
   else if (key === KEYS.save) startup.tell(() => t("save.unreadable"));
   else if (key === KEYS.stats) startup.tell(() => t("stats.unreadable"));
   else startup.tell(() => t("storage.unreadable"));
+});
+
+// The service worker could not store the app for offline play (offline.js): said
+// once a build; the browser tries again on a later visit.
+addEventListener("cloverleaf:offline-unavailable", (event) => {
+  const { reason, cache } = /** @type {CustomEvent} */ (event).detail ?? {};
+  if (readText(KEYS.offline) === String(cache)) return;
+  writeText(KEYS.offline, String(cache));
+  startup.tell(() => t(reason === "no-room" ? "offline.noRoom" : "offline.failed"));
 });
 
 // ---- input ------------------------------------------------------------------------

@@ -12,7 +12,9 @@
 
 const worker = new URL("../sw.js", import.meta.url);
 const scope = new URL("../", import.meta.url);
-const supported = "serviceWorker" in navigator && /^https?:$/.test(location.protocol);
+// Every platform feature is optional: without a service worker (an old browser,
+// a private window, a policy) the app plays online, and nothing here throws.
+const supported = Boolean(navigator.serviceWorker) && /^https?:$/.test(location.protocol);
 
 function reloadOnUpdate() {
   const hadController = Boolean(navigator.serviceWorker.controller);
@@ -48,7 +50,23 @@ function whenStarted(callback) {
   observer.observe(document.documentElement, { subtree: true, attributes: true, attributeFilter: ["data-status"] });
 }
 
+// The service worker could not store every file (no room left, a download that
+// is not the build's): the app does not work offline yet, and the browser tries
+// again on a later visit. The page says so once a build (main.js listens).
+function listenForStoreFailures() {
+  navigator.serviceWorker.addEventListener("message", (event) => {
+    const { offline, cache } = event.data ?? {};
+    if (offline) dispatchEvent(new CustomEvent("cloverleaf:offline-unavailable", { detail: { reason: offline, cache } }));
+  });
+  navigator.serviceWorker.startMessages();
+}
+
 if (supported) {
-  reloadOnUpdate();
-  whenStarted(registerServiceWorker);
+  try {
+    reloadOnUpdate();
+    listenForStoreFailures();
+    whenStarted(registerServiceWorker);
+  } catch (error) {
+    console.warn(`offline play is not available: ${error?.message ?? error}`);
+  }
 }

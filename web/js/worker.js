@@ -36,6 +36,9 @@ function resized(nodes, ms) {
 }
 
 let api = null; // the Python function cloverleaf.api.call, once loaded
+// Set when the runtime failed under a call (a fatal error in the interpreter, out
+// of memory): it is never called again, and the page starts a new worker ({event: "fatal"}).
+let fatal = null;
 
 function post(message) {
   self.postMessage(message);
@@ -146,8 +149,13 @@ async function download(url, name) {
 }
 
 // WebAssembly.Module, compiled while its bytes arrive.
+// A download the network broke off is asked for once more.
 async function compileRuntime() {
-  const module = await WebAssembly.compileStreaming(decodedDownload(wasmZstUrl, "wasm", "application/wasm"));
+  const compile = () => WebAssembly.compileStreaming(decodedDownload(wasmZstUrl, "wasm", "application/wasm"));
+  const module = await compile().catch((error) => {
+    if (failureKind(error) === "network") return compile();
+    throw error;
+  });
   mark("wasm-compiled");
   return module;
 }
@@ -197,8 +205,27 @@ async function storedSnapshot() {
     return snapshot;
   } catch (error) {
     post({ event: "log", level: "warn", text: `start-up snapshot not used: ${error?.message ?? error}` });
+    snapshotRefused = true;
     return null;
   }
+}
+
+// A stored snapshot that could not be used is fetched again by the service worker
+// (web/sw.js checks every stored file), once this start is over: the next start
+// restores it instead of starting Python the slow way again.
+let snapshotRefused = false;
+function healStoredFiles() {
+  originalFetch(new URL("../__heal__", import.meta.url).href).catch(() => {});
+}
+
+// Why a start-up download or compilation failed: "network" when the bytes did not
+// come (the connection), "broken" when they came but are not what the build made
+// (a compile, decode or import error: a damaged file, which no wait will mend).
+function failureKind(error) {
+  const cause = error?.cause ?? error;
+  if (cause?.name === "TypeError" && /fetch|network|load/i.test(String(cause.message))) return "network";
+  if (/^HTTP \d/.test(String(cause?.message))) return "network";
+  return "broken";
 }
 
 // Settled promises only, read when needed: a failure is reported where it matters.
@@ -256,7 +283,22 @@ function progress(stage) {
   post({ event: "progress", stage });
 }
 
+// The start, ended at once when a file it needs is broken or cannot be had: Pyodide
+// itself would wait for ever for a runtime that cannot be compiled.
 async function start() {
+  const never = new Promise(() => {});
+  const failure = (promise, { network = true } = {}) =>
+    promise.then(
+      () => never,
+      (error) => {
+        if (network || failureKind(error) === "broken") throw error;
+        return never; // the network: Pyodide asks for it once more, and says so if that fails too
+      },
+    );
+  return Promise.race([startPython(), failure(runtimeModule), failure(runtimeScripts), failure(stdlibBytes, { network: false })]);
+}
+
+async function startPython() {
   const { loadPyodide, createPyodideModule } = await runtimeScripts;
   const options = {
     indexURL,
@@ -283,6 +325,7 @@ async function start() {
   const version = callPython("version", {});
   mark("package");
   post({ event: "ready", version: version.ok ?? null, snapshot: restoredPyodide !== null, times });
+  if (snapshotRefused) setTimeout(healStoredFiles, UNPACK_LATER_MS);
 }
 
 const UNPACK_LATER_MS = 3000;
@@ -321,18 +364,25 @@ async function restore(loadPyodide, options, snapshot) {
   }
 }
 
-// One synchronous call into Python: {ok} or {error}. Never throws.
+// One synchronous call into Python: {ok} or {error}. Never throws. api.call
+// never raises, so a call that throws means the runtime itself failed (a fatal
+// error in the interpreter, out of memory): it is not called again, and the page
+// is told ({event: "fatal"}) and starts a new worker from the game it saved, where
+// the requests it still waits for are asked again (so none is answered here).
 function callPython(method, params) {
+  if (fatal) return { fatal };
   try {
     return JSON.parse(api(method, JSON.stringify(params ?? {})));
   } catch (error) {
-    // Only a bug in the worker or the runtime gets here (api.call never raises).
-    post({ event: "log", level: "error", text: `engine call ${method} failed: ${error}` });
-    return { error: { type: "Internal", message: "The game engine failed. Reload the page to continue." } };
+    fatal = String(error?.message ?? error);
+    post({ event: "log", level: "error", text: `engine call ${method} failed: ${fatal}` });
+    post({ event: "fatal", message: fatal });
+    return { fatal };
   }
 }
 
 function reply(id, answer) {
+  if ("fatal" in answer) return; // the page asks again, of a new worker
   if ("ok" in answer) post({ id, result: answer.ok });
   else post({ id, error: answer.error });
 }
@@ -383,7 +433,7 @@ function cancelJob(id) {
 }
 
 const ready = start().catch((error) => {
-  post({ event: "failed", message: String(error?.message ?? error) });
+  post({ event: "failed", message: String(error?.message ?? error), reason: failureKind(error) });
   throw error;
 });
 ready.catch(() => {});
@@ -396,6 +446,10 @@ self.onmessage = async (event) => {
   }
   if ("painted" in message) {
     pagePainted();
+    return;
+  }
+  if ("ping" in message) {
+    post({ pong: message.ping }); // between two slices of a job: the page knows this worker runs
     return;
   }
   const { id, method, params } = message;

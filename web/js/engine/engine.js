@@ -1,8 +1,29 @@
 // @ts-check
 // The page's side of the worker protocol (protocol.js): requests with ids, their
 // promises, jobs that can be cancelled, and the worker's events.
+//
+// The engine is watched once it has started: a worker that is gone (its error
+// event, a crash that ends its thread, a runtime that reports a fatal error,
+// which is never called again) is replaced by a new one without reloading the
+// page. The new worker first restores the game the page last saved (what it
+// draws) with the player's settings, as a reload would; then every request still
+// waiting for an answer is asked again, in order: a tap is played on the same
+// deal, a hint or a solution's search starts again. A worker that stops answering
+// counts as gone: while an answer is awaited the page asks it every PING_MS
+// whether it runs ({ping}), which it answers between two slices of a search
+// (slices last about 10 ms, protocol.md); no answer within SILENCE_MS, far past
+// any slice or call on a slow phone, and it is replaced. Nothing of this runs
+// before the first start is over, so the watch costs the first table nothing.
+// Two restarts within a minute and a third loss ends it: the page then says so
+// once, with a Reload button (the game is saved after every move).
 
-import { takeEngineWorker } from "../boot.js";
+import { startAnotherEngineWorker, takeEngineWorker } from "../boot.js";
+
+const PING_MS = 1000;
+const SILENCE_MS = 10_000;
+const RESTARTS = { most: 2, withinMs: 60_000 };
+/** How long a new worker may take to start (a first start has its own bound, startup.js). */
+const RESTART_START_MS = 60_000;
 
 /** @typedef {import("./protocol.js").ErrorKind} ErrorKind */
 /** @typedef {import("./protocol.js").IllegalReason} IllegalReason */
@@ -21,7 +42,11 @@ export class EngineError extends Error {
   }
 }
 
-/** @typedef {{resolve: (value: any) => void, reject: (error: EngineError) => void}} Waiting */
+/**
+ * A request waiting for its answer: how to settle it, and the message to ask it
+ * again of a new worker (internal: the client's own, never asked again).
+ * @typedef {{resolve: (value: any) => void, reject: (error: EngineError) => void, message: any, internal?: boolean}} Waiting
+ */
 
 export class EngineClient {
   /**
@@ -35,25 +60,48 @@ export class EngineClient {
     this.nextId = 1;
     /** @type {Map<number, Waiting>} */
     this.pending = new Map();
-    /** @type {Set<number>} the pending ids that are background jobs */
+    /** @type {Set<number>} the pending ids that are background jobs (or the client's own) */
     this.background = new Set();
-    /** The worker's progress, ready, failed and log events go here. @type {(event: any) => void} */
+    /** The worker's progress, ready, failed and log events go here, and restarted and stopped. @type {(event: any) => void} */
     this.onEvent = () => {};
     this.onPending = onPending;
+    /**
+     * What a new worker is asked first, to hold the game the page shows (main.js):
+     * [method, params] pairs, answered before anything else is asked again.
+     * @type {() => [string, object][]}
+     */
+    this.recovery = () => [];
     /** @type {Worker | null} */
     this.worker = null;
     this.started = false;
     /** @type {any[]} messages posted before the worker was taken */
     this.queue = [];
+    this.generation = 0; // which worker is the current one: an older one's messages are ignored
+    this.up = false; // the current worker has started: it is watched
+    this.recovering = false; // a new worker restores the game: requests wait to be asked again
+    this.stopped = false; // terminated, or given up: never restarted
+    /** @type {number[]} when each restart happened (Date.now) */
+    this.restarts = [];
+    this.watchTimer = 0;
+    this.startTimer = 0;
+    this.heard = 0; // when the current worker last said anything (performance.now)
+    /** @type {number | null} when the last unanswered ping was sent */
+    this.pingAt = null;
+    this.checkedAt = 0; // when the watch last looked (performance.now)
   }
 
   /** Take the worker boot.js started (once). */
   start() {
     if (this.started) return;
     this.started = true;
+    const generation = this.generation;
     this.worker = takeEngineWorker(
-      (message) => this.receive(message),
-      (message) => this.fail(`the game engine could not be loaded (${message})`),
+      (message) => generation === this.generation && this.receive(message),
+      (message) => {
+        if (generation !== this.generation) return;
+        if (this.up) this.lost(`worker error: ${message}`);
+        else this.fail(`the game engine could not be loaded (${message})`);
+      },
     );
     for (const message of this.queue) this.worker?.postMessage(message);
     this.queue = [];
@@ -61,16 +109,27 @@ export class EngineClient {
 
   /** @param {any} message */
   post(message) {
+    if (this.recovering) return; // requests are asked again once the new worker holds the game
     if (this.worker) this.worker.postMessage(message);
     else if (!this.started) this.queue.push(message);
   }
 
   /** @param {FromWorker} message */
   receive(message) {
+    this.heard = performance.now();
     if ("event" in message) {
+      if (message.event === "ready") this.up = true;
+      if (message.event === "fatal") return this.lost(`the runtime failed: ${message.message}`);
       this.onEvent(message);
+      this.watch();
       return;
     }
+    if ("pong" in message) return;
+    this.answer(message);
+  }
+
+  /** @param {any} message  {id, result} or {id, error} */
+  answer(message) {
     const waiting = this.pending.get(message.id);
     if (!waiting) return; // a cancelled job's late answer
     this.settle(message.id);
@@ -82,8 +141,8 @@ export class EngineClient {
 
   /** @param {string} message */
   fail(message) {
-    this.rejectAll(message);
     this.onEvent({ event: "failed", message });
+    this.rejectAll(message);
   }
 
   /** @param {string} message */
@@ -92,18 +151,22 @@ export class EngineClient {
     this.pending.clear();
     this.background.clear();
     this.onPending(0);
+    this.watch();
     for (const each of waiting) each.reject(new EngineError("Unavailable", message));
   }
 
   /**
    * @param {number} id
+   * @param {any} message  what was posted, to ask again of a new worker
    * @param {boolean} [background]  not counted as pending
+   * @param {boolean} [internal]  the client's own request: never asked again
    * @returns {Promise<any>}
    */
-  expect(id, background = false) {
-    const promise = new Promise((resolve, reject) => this.pending.set(id, { resolve, reject }));
-    if (background) this.background.add(id);
+  expect(id, message, background = false, internal = false) {
+    const promise = new Promise((resolve, reject) => this.pending.set(id, { resolve, reject, message, internal }));
+    if (background || internal) this.background.add(id);
     this.onPending(this.pending.size - this.background.size);
+    this.watch();
     return promise;
   }
 
@@ -112,7 +175,134 @@ export class EngineClient {
     this.pending.delete(id);
     this.background.delete(id);
     this.onPending(this.pending.size - this.background.size);
+    this.watch();
   }
+
+  // ---- the watch ----------------------------------------------------------------
+
+  /** Ask the worker whether it runs while an answer is awaited (after its start only). */
+  watch() {
+    const active = this.up && !this.recovering && this.pending.size > 0;
+    if (active && !this.watchTimer) {
+      this.pingAt = null;
+      this.checkedAt = performance.now();
+      this.watchTimer = window.setInterval(() => this.check(), PING_MS);
+    } else if (!active && this.watchTimer) {
+      clearInterval(this.watchTimer);
+      this.watchTimer = 0;
+    }
+  }
+
+  check() {
+    const now = performance.now();
+    // A check that comes late (this page's thread was busy, or its timers were
+    // slowed in a background tab) starts over: the answer may be waiting behind it.
+    const late = now - this.checkedAt > 3 * PING_MS;
+    this.checkedAt = now;
+    if (late) this.pingAt = null;
+    if (this.pingAt !== null && this.heard < this.pingAt) {
+      if (now - this.pingAt > SILENCE_MS) this.lost(`no answer within ${SILENCE_MS / 1000} seconds`);
+      return;
+    }
+    this.pingAt = now;
+    this.worker?.postMessage({ ping: Math.round(now) });
+  }
+
+  /**
+   * The worker is gone: a new one, unless two restarts happened within a minute.
+   * @param {string} why
+   */
+  lost(why) {
+    if (this.stopped) return;
+    console.warn(`the game engine stopped (${why})`);
+    this.generation += 1;
+    const generation = this.generation;
+    this.worker?.terminate();
+    this.worker = null;
+    this.up = false;
+    this.watch();
+    clearTimeout(this.startTimer);
+    const now = Date.now();
+    this.restarts = this.restarts.filter((time) => now - time < RESTARTS.withinMs);
+    if (this.restarts.length >= RESTARTS.most) return this.giveUp(why);
+    this.restarts.push(now);
+    for (const [id, waiting] of this.pending) if (waiting.internal) this.settle(id); // a recovery cut short
+    this.recovering = true;
+    this.worker = startAnotherEngineWorker(
+      (message) => generation === this.generation && this.receiveWhileRestarting(message),
+      (message) => generation === this.generation && this.lost(`worker error: ${message}`),
+    );
+    this.startTimer = window.setTimeout(
+      () => generation === this.generation && this.lost("the new worker did not start"),
+      RESTART_START_MS,
+    );
+  }
+
+  /**
+   * A new worker's messages: once it has started, the game is restored and the
+   * requests still waiting are asked again; then it is watched as the first was.
+   * @param {FromWorker} message
+   */
+  receiveWhileRestarting(message) {
+    this.heard = performance.now();
+    if (!this.recovering) return this.receive(message);
+    if ("event" in message) {
+      if (message.event === "ready") this.recover(message);
+      else if (message.event === "failed" || message.event === "fatal") this.lost(`the new worker failed: ${message.message}`);
+      else if (message.event === "log") this.onEvent(message);
+      return;
+    }
+    if ("id" in message) this.answer(message); // the recovery's own requests
+  }
+
+  /**
+   * The new worker has started: it restores the game first, then every request
+   * still waiting is asked again in the order it was made; when the game cannot
+   * be restored, they are refused (EngineError "Restarted").
+   * @param {{snapshot?: boolean}} ready
+   */
+  async recover(ready) {
+    clearTimeout(this.startTimer);
+    const generation = this.generation;
+    const worker = /** @type {Worker} */ (this.worker);
+    const steps = this.recovery().map(([method, params]) => {
+      const id = this.nextId++;
+      const message = { id, method, params };
+      const answer = this.expect(id, message, true, true);
+      worker.postMessage(message);
+      return answer;
+    });
+    let restored = true;
+    try {
+      await Promise.all(steps);
+    } catch (error) {
+      restored = false;
+      console.warn(`the game could not be restored in the new engine: ${/** @type {any} */ (error)?.message ?? error}`);
+    }
+    if (generation !== this.generation) return;
+    this.recovering = false;
+    this.up = true;
+    const waiting = [...this.pending.entries()].filter(([, each]) => !each.internal).sort(([a], [b]) => a - b);
+    for (const [id, each] of waiting) {
+      if (restored) worker.postMessage(each.message);
+      else {
+        this.settle(id);
+        each.reject(new EngineError("Restarted", "the game engine restarted without the game"));
+      }
+    }
+    this.watch();
+    this.onEvent({ event: "restarted", snapshot: Boolean(ready.snapshot) });
+  }
+
+  /** @param {string} why */
+  giveUp(why) {
+    this.stopped = true;
+    this.recovering = false;
+    this.onEvent({ event: "stopped", message: why });
+    this.rejectAll(`the game engine stopped: ${why}`);
+  }
+
+  // ---- requests -----------------------------------------------------------------
 
   /**
    * One API call (protocol.js METHODS); resolves to its result, rejects with an EngineError.
@@ -123,8 +313,9 @@ export class EngineClient {
   request(method, params = {}) {
     if (this.started && !this.worker) return Promise.reject(new EngineError("Unavailable", "the game engine did not start"));
     const id = this.nextId++;
-    const promise = this.expect(id);
-    this.post({ id, method, params });
+    const message = { id, method, params };
+    const promise = this.expect(id, message);
+    this.post(message);
     return promise;
   }
 
@@ -137,8 +328,9 @@ export class EngineClient {
    */
   job(params, { background = false } = {}) {
     const id = this.nextId++;
-    const promise = this.expect(id, background);
-    this.post({ id, method: "job", params });
+    const message = { id, method: "job", params };
+    const promise = this.expect(id, message, background);
+    this.post(message);
     const cancel = () => {
       const waiting = this.pending.get(id);
       if (!waiting) return;
@@ -149,15 +341,28 @@ export class EngineClient {
     return { promise, cancel };
   }
 
+  /**
+   * Resolves once no request the player made waits for an answer (background
+   * jobs aside), and the table each answered has been shown.
+   * @returns {Promise<void>}
+   */
+  async settled() {
+    while (this.pending.size > this.background.size) await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+
   /** Tell the worker the page's first table is on screen (protocol.js, {painted}). */
   tablePainted() {
     this.post({ painted: true });
   }
 
-  /** Stop the worker; whatever was pending rejects as Unavailable. */
+  /** Stop the worker for good; whatever was pending rejects as Unavailable. */
   terminate(reason = "the game engine was stopped") {
+    this.stopped = true;
+    this.generation += 1;
+    clearTimeout(this.startTimer);
     this.worker?.terminate();
     this.queue = [];
+    this.up = false;
     this.rejectAll(reason);
   }
 }

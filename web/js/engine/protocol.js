@@ -111,7 +111,9 @@
  * - Internal: a bug in the engine (the details are in the worker's console).
  * - Cancelled: the page cancelled the job (made by the page, never by Python).
  * - Unavailable: the engine did not start or was stopped (made by the worker or the page).
- * @typedef {"InvalidInput" | "IllegalMove" | "Internal" | "Cancelled" | "Unavailable"} ErrorKind
+ * - Restarted: the engine was restarted and could not restore the game, so the
+ *   request was not played (made by the page, engine.js).
+ * @typedef {"InvalidInput" | "IllegalMove" | "Internal" | "Cancelled" | "Unavailable" | "Restarted"} ErrorKind
  */
 
 /**
@@ -128,9 +130,11 @@
  * - {cancel: id}: stop the job that request `id` started.
  * - {painted: true}: the page's first table is on screen (once): the worker may
  *   now decode and compile the runtime, which would have slowed that first frame.
+ * - {ping: n}: is the worker running? (sent while an answer is awaited; answered {pong: n})
  * @typedef {{id: number, method: string, params: object}
  *   | {cancel: number}
- *   | {painted: true}} ToWorker
+ *   | {painted: true}
+ *   | {ping: number}} ToWorker
  */
 
 /**
@@ -140,14 +144,22 @@
  * - {event: "progress", stage, received?}: start-up stages, for the loading bar
  *   ("download" with the bytes received of each file so far).
  * - {event: "ready", version, snapshot, times}: Python is up; requests are answered.
- * - {event: "failed", message}: start-up failed; nothing will be answered.
+ * - {event: "failed", message, reason?}: start-up failed; nothing will be answered.
+ *   `reason`: "broken" (a file the start needs came but could not be compiled,
+ *   decoded or imported), "network" (it did not come), "damaged" (the service
+ *   worker found it damaged and could not fetch it again).
+ * - {event: "fatal", message}: the runtime failed under a call and is never used
+ *   again; the requests not answered yet never will be (the page starts a new worker).
+ * - {pong: n}: the answer to {ping: n}.
  * - {event: "log", level, text}: Python's output and warnings, for the console.
  * @typedef {{id: number, result: unknown}
  *   | {id: number, error: ErrorReply}
  *   | {event: "started"}
  *   | {event: "progress", stage: StartStage, received?: Record<string, number>}
  *   | {event: "ready", version: string | null, snapshot: boolean, times: Record<string, number>}
- *   | {event: "failed", message: string}
+ *   | {event: "failed", message: string, reason?: "broken" | "network" | "damaged"}
+ *   | {event: "fatal", message: string}
+ *   | {pong: number}
  *   | {event: "log", level: "info" | "warn" | "error", text: string}} FromWorker
  */
 

@@ -60,6 +60,7 @@ export function report(error, { card } = {}) {
     console.info(`game engine: ${error.message}`);
     notice(refusalText(error, card));
   } else if (error.type === "Unavailable") onUnavailable(error.message);
+  else if (error.type === "Restarted") notice(t("error.restarted"));
   else {
     console.error(`game engine: ${error.message}`);
     notice(t("error.engine"));

@@ -20,6 +20,7 @@ export const KEYS = Object.freeze({
   intro: "cloverleaf.intro.v1", // the games whose first-visit overlay was closed (overlay.js)
   owner: "cloverleaf.owner.v1", // which tab plays the game now, and when it last said so (tabs.js)
   index: "cloverleaf.index.v1", // the cards' corner index as this browser draws it (render.js measureIndex)
+  offline: "cloverleaf.offline-said.v1", // the build whose failure to store the app for offline play was said (main.js)
 });
 
 // Texts longer than this are not the app's: set aside unread.

@@ -76,6 +76,9 @@ export class Ownership {
     this.channel = channel;
     this.owns = false;
     this.claiming = false; // a claim is under way (start-up): whether this tab plays is not known yet
+    this.yielding = false; // handing the game over: the moves under way are answered and saved first, no new one starts
+    /** Resolves once no move of this tab waits for the engine's answer (main.js). @type {() => Promise<void>} */
+    this.settled = async () => {};
     this.fenced = true; // the owner record could be written: writes check it
     /** @type {(() => void) | null} */
     this.release = null; // lets go of the held lock
@@ -322,11 +325,28 @@ export class Ownership {
   hear(message) {
     if (message?.from === this.id) return;
     if (message?.type === "yield" && this.owns) {
-      for (const listener of this.yieldListeners) listener();
-      this.lose();
+      this.handOver();
     } else if (message?.type === "released" && !this.owns) {
       for (const listener of this.freeListeners) listener();
     }
+  }
+
+  /**
+   * "Play here" in another tab: a move under way here (asked at the very instant
+   * of the request) is answered and saved first, within YIELD_WAIT_MS; then the
+   * last save is written and the game let go.
+   */
+  async handOver() {
+    if (this.yielding) return;
+    this.yielding = true;
+    try {
+      await Promise.race([this.settled(), new Promise((resolve) => setTimeout(resolve, YIELD_WAIT_MS / 2))]);
+    } finally {
+      this.yielding = false;
+    }
+    if (!this.owns) return;
+    for (const listener of this.yieldListeners) listener();
+    this.lose();
   }
 
   /** @param {TabMessage["type"]} type */

@@ -46,6 +46,8 @@ export class Deals {
     this.difficulty = difficulty;
     /** @type {{promise: Promise<any>, cancel: () => void} | null} */
     this.search = null; // the solvable-deal or daily search running
+    /** @type {string | null} the button of the search running */
+    this.searchButton = null;
     window.addEventListener("hashchange", () => this.followAddress());
   }
 
@@ -136,16 +138,20 @@ export class Deals {
     this.search?.cancel();
     const search = this.engine.job(params);
     this.search = search;
+    this.searchButton = button;
     setBusy(button, true);
     notice(message, 0);
     try {
       return await search.promise;
     } finally {
-      if (this.search === search) {
+      // A search another one replaced (Daily, then New at once) ends its own
+      // button's busy mark, unless the new search runs under the same button.
+      const current = this.search === search;
+      if (current) {
         this.search = null;
-        setBusy(button, false);
         notice("");
       }
+      if (current || this.searchButton !== button) setBusy(button, false);
     }
   }
 

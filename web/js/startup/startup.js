@@ -27,6 +27,7 @@ import { notice } from "../panels/notice.js";
 import { showPanel } from "../panels/panel.js";
 import { DEFAULT_GAME, gameInfo, sameTable } from "../play/state.js";
 import { loadGame, loadShape, setAsideGame } from "../platform/storage.js";
+import { checkStoredFiles, reloadAfterRepair } from "../platform/stored-files.js";
 
 /** @typedef {import("../play/state.js").AppState} AppState */
 /** @typedef {import("../engine/engine.js").EngineClient} EngineClient */
@@ -82,6 +83,7 @@ export class Startup {
     this.stats = stats;
     this.view = view;
     this.timer = 0;
+    this.failing = false; // a failed start's stored files are being checked (failed)
     /** @type {(() => string)[] | null} */
     this.later = []; // what to tell the player once the table is dealt (null: tell at once)
     /** @type {{game: string, deal: string} | null} */
@@ -118,11 +120,53 @@ export class Startup {
       for (const [stage, time] of Object.entries(event.times ?? {})) {
         performance.mark(`cloverleaf:${stage}`, { startTime: Math.max(0, Number(time) - performance.timeOrigin) });
       }
-    } else if (event.event === "failed") this.fail(event.message);
+    } else if (event.event === "failed") this.failed(event);
+    else if (event.event === "restarted") notice(t("notice.engineRestarted"), 7000);
+    else if (event.event === "stopped") this.stopped(event.message);
     else if (event.event === "log") {
       if (event.level === "error") console.error(`[python] ${event.text}`);
       else console.info(`[python] ${event.text}`);
     }
+  }
+
+  /**
+   * The engine could not start: a stored file may be damaged. The service worker
+   * checks them (stored-files.js); once it has fetched the damaged ones again,
+   * the page loads again by itself, and when it could not (offline), the player
+   * reads so at once. Otherwise the words say what failed: a file that could not
+   * be read ("broken": a compile, decode or import error), or the connection.
+   * @param {{message: string, reason?: string}} event
+   */
+  async failed({ message, reason }) {
+    if (this.app.engine === "failed" || this.app.engine === "ready" || this.failing) return;
+    this.failing = true; // the requests' failures that follow wait for these words
+    let words = reason === "broken" ? t("error.broken") : t("error.start");
+    if (reason === "damaged") words = t("error.damaged");
+    else {
+      const healed = await checkStoredFiles();
+      if (healed?.unrepaired.length) words = t("error.damaged");
+      else if (healed?.repaired && reloadAfterRepair()) return;
+    }
+    this.failing = false;
+    this.fail(message, words);
+  }
+
+  /**
+   * The engine stopped again and again after it had started (engine.js gave up
+   * restarting it): one message, and a reload. The game is saved after every
+   * move, so the reload loses nothing.
+   * @param {string} message
+   */
+  stopped(message) {
+    if (this.app.engine === "failed") return;
+    this.app.engine = "failed";
+    clearTimeout(this.timer);
+    setStatus("error");
+    this.game.settleEarly(false);
+    console.warn(`Clover Leaf's game engine stopped: ${message}`);
+    showPanel("error", t("error.stoppedTitle"), t("error.stopped"), [
+      { label: t("button.reload"), name: "reload", primary: true, action: () => location.reload() },
+    ]);
   }
 
   /**
@@ -131,7 +175,7 @@ export class Startup {
    * @param {string} [text]
    */
   fail(message, text = t("error.start")) {
-    if (this.app.engine === "failed") return;
+    if (this.app.engine === "failed" || this.failing) return;
     this.app.engine = "failed";
     clearTimeout(this.timer);
     setStatus("error");

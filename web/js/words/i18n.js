@@ -4,6 +4,11 @@
 // Intl.PluralRules categories ({"one": "{count} move", "other": "{count} moves"}).
 // t(key, params) looks a key up in the current language, then in English, then
 // shows the key itself, so a missing text is visible but never breaks the page.
+// The English texts are built into the page (build-info.js ENGLISH, written by
+// scripts/package.py from en.json, handed over by main.js with useTables before
+// anything is drawn): words, never keys, even before a language file has loaded
+// or when it cannot be read (the start-up's error panel comes before any file
+// when the engine cannot start).
 //
 // The language is the player's choice when made (prefs.js keeps it), else the
 // first of the browser's languages that we have, else English.
@@ -13,8 +18,9 @@ export const LANGUAGES = ["en", "de", "es", "ru"];
 export const LANGUAGE_NAMES = { en: "English", de: "Deutsch", es: "Español", ru: "Русский" };
 
 let current = "en";
-let table = {};
+/** @type {Record<string, any>} */
 let fallback = {};
+let table = fallback;
 let plurals = new Intl.PluralRules("en");
 const listeners = new Set();
 
@@ -42,7 +48,6 @@ async function fetchTable(lang) {
 // Every onChange listener then runs so the page can redraw its texts.
 export async function setLanguage(lang) {
   const wanted = LANGUAGES.includes(lang) ? lang : browserLanguage();
-  if (!Object.keys(fallback).length) fallback = await fetchTable("en");
   table = wanted === "en" ? fallback : await fetchTable(wanted).catch(() => fallback);
   current = table === fallback ? "en" : wanted;
   plurals = new Intl.PluralRules(current);
