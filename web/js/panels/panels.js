@@ -4,7 +4,7 @@
 // in a table, a chart of up to the last 30 results, a reset with confirmation) and
 // About (version, game and deal with a link to copy, where to report a problem).
 
-import { APP_VERSION } from "../build-info.js";
+import { APP_VERSION, DEFAULT_GAME } from "../build-info.js";
 import { ISSUES_URL } from "../platform/config.js";
 import { formatDate, formatDuration, formatNumber, language, t } from "../words/i18n.js";
 
@@ -126,7 +126,7 @@ export class InfoPanels {
   show(tab) {
     this.tab = TABS.includes(tab) ? tab : "help";
     const state = this.context.state();
-    const game = state?.game ?? "clover-leaf";
+    const game = state?.game ?? DEFAULT_GAME;
     this.title.textContent = t(`game.${game}`);
     this.close.setAttribute("aria-label", t("button.close"));
     this.close.textContent = "\u00d7";
@@ -278,7 +278,7 @@ export class InfoPanels {
 
   showAbout(state) {
     const panel = this.tabPanels.about;
-    const game = state?.game ?? "clover-leaf";
+    const game = state?.game ?? DEFAULT_GAME;
     const deal = state?.deal ?? "";
     const daily = this.context.daily();
     const link = deal ? `${location.href.replace(/#.*$/, "")}#${game}/${deal}` : "";

@@ -4,10 +4,12 @@
 // and the display settings (language, theme, four-colour deck, left-handed
 // layout, sounds) added to the settings dialog. Everything is set with textContent.
 
+import { DEFAULT_SETTINGS } from "../build-info.js";
 import { LANGUAGE_NAMES, LANGUAGES, t } from "./i18n.js";
 
 const BUTTONS = ["new", "restart", "undo", "redo", "hint", "solve", "games", "daily", "settings", "info", "share"];
-const ENGINE_SETTINGS = ["clickToPlay", "autoMove", "autoComplete", "solvableOnly", "warnLost", "animations"];
+// The settings the dialog shows as switches: every one that is a flag.
+const FLAG_SETTINGS = Object.entries(DEFAULT_SETTINGS).filter(([, value]) => typeof value === "boolean").map(([key]) => key);
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -91,7 +93,7 @@ export function translatePage() {
   if (settingsTitle) settingsTitle.textContent = t("settings.title");
   const settingsDone = $("#settings-dialog .dialog__actions button");
   if (settingsDone) settingsDone.textContent = t("button.done");
-  for (const key of ENGINE_SETTINGS) {
+  for (const key of FLAG_SETTINGS) {
     const span = $(`#settings-dialog input[data-setting="${key}"]`)?.parentElement?.querySelector("span");
     if (span) setSettingText(span, `settings.${key}`);
   }
