@@ -32,6 +32,7 @@ import { whenUnavailable } from "./panels/report.js";
 import { Saving } from "./play/saving.js";
 import { playFoundation, playMove, playWin } from "./platform/sound.js";
 import { bindShortcuts } from "./play/shortcuts.js";
+import { Keymap, PRECEDENCE } from "./platform/keymap.js";
 import { Startup } from "./startup/startup.js";
 import { createState, currentGame } from "./play/state.js";
 import { StatsKeeper } from "./play/stats.js";
@@ -143,7 +144,9 @@ for (const button of document.querySelectorAll("[data-action]")) {
   const action = /** @type {HTMLElement} */ (button).dataset.action ?? "";
   button.addEventListener("click", () => actions[action]?.());
 }
-bindShortcuts(actions);
+const keymap = new Keymap();
+keymap.bind(PRECEDENCE.solution, solution.keyBindings());
+bindShortcuts(actions, keymap);
 bindSettings(app.settings, (key, value) => game.changeSetting(key, value));
 bindPointer(
   table,
@@ -157,14 +160,19 @@ bindPointer(
   },
   moveDuration,
 );
-const keys = bindCardKeys(table, view, {
-  state: () => game.table,
-  enabled: () => game.playable,
-  click,
-  play: (card, to) => game.drop(card, to),
-  newDeal: () => deals.newDeal(),
-  help: () => info.open("help"),
-});
+const keys = bindCardKeys(
+  table,
+  view,
+  {
+    state: () => game.table,
+    enabled: () => game.playable,
+    click,
+    play: (card, to) => game.drop(card, to),
+    newDeal: () => deals.newDeal(),
+    help: () => info.open("help"),
+  },
+  keymap,
+);
 new ResizeObserver(() => {
   if (game.table) view.render(game.table);
   else view.relayout();

@@ -20,7 +20,7 @@ export const KEYS = Object.freeze({
   statsCurrent: "cloverleaf.stats-current.v1", // which game statistics count now (stats.js)
   intro: "cloverleaf.intro.v1", // the games whose first-visit overlay was closed (overlay.js)
   owner: "cloverleaf.owner.v1", // which tab plays the game now, and when it last said so (tabs.js)
-  index: "cloverleaf.index.v1", // the cards' corner index as this browser draws it (render.js measureIndex)
+  index: "cloverleaf.index.v1", // the cards' corner index as this browser draws it (table/index-measure.js)
 });
 
 // Texts longer than this are not the app's: set aside unread.

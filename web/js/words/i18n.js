@@ -12,10 +12,16 @@ export const LANGUAGES = ["en", "de", "es", "ru"];
 // Each language's own name, for the language setting (never translated).
 export const LANGUAGE_NAMES = { en: "English", de: "Deutsch", es: "Español", ru: "Русский" };
 
+/** A language's texts: a string, or a plural's forms by Intl.PluralRules category. @typedef {Record<string, string | Record<string, string>>} Texts */
+/** Placeholders' values. @typedef {Record<string, unknown>} Params */
+
 let current = "en";
+/** @type {Texts} */
 let table = {};
+/** @type {Texts} */
 let fallback = {};
 let plurals = new Intl.PluralRules("en");
+/** @type {Set<(lang: string) => void>} */
 const listeners = new Set();
 
 // The first of the browser's languages we have ("de-AT" -> "de"), else "en".
@@ -31,6 +37,7 @@ export function language() {
   return current;
 }
 
+/** @param {string} lang @returns {Promise<Texts>} */
 async function fetchTable(lang) {
   // Relative to the bundle, js/main.js (import.meta.url is the bundle's, not this file's).
   const response = await fetch(new URL(`../i18n/${lang}.json`, import.meta.url));
@@ -40,8 +47,9 @@ async function fetchTable(lang) {
 
 // Load and switch to `lang` ("auto" or null: the browser's); resolves when done.
 // Every onChange listener then runs so the page can redraw its texts.
+/** @param {string | null | undefined} lang */
 export async function setLanguage(lang) {
-  const wanted = LANGUAGES.includes(lang) ? lang : browserLanguage();
+  const wanted = lang && LANGUAGES.includes(lang) ? lang : browserLanguage();
   if (!Object.keys(fallback).length) fallback = await fetchTable("en");
   table = wanted === "en" ? fallback : await fetchTable(wanted).catch(() => fallback);
   current = table === fallback ? "en" : wanted;
@@ -52,38 +60,44 @@ export async function setLanguage(lang) {
 }
 
 // Call `listener(lang)` after every language change; returns the unbind function.
+/** @param {(lang: string) => void} listener */
 export function onChange(listener) {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
+/** @param {string} text @param {Params} params */
 function fill(text, params) {
-  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+  return text.replace(/\{(\w+)\}/g, (/** @type {string} */ whole, /** @type {string} */ name) => (name in params ? String(params[name]) : whole));
 }
 
 // The text for `key` in the current language with {name} placeholders filled.
 // A plural text picks its form by params.count.
+/** @param {string} key @param {Params} [params] */
 export function t(key, params = {}) {
-  let entry = table[key] ?? fallback[key];
+  const entry = table[key] ?? fallback[key];
   if (entry === undefined) return key;
   if (typeof entry === "object") {
     const rules = table[key] === entry ? plurals : new Intl.PluralRules("en");
-    entry = entry[rules.select(Number(params.count ?? 0))] ?? entry.other;
+    return fill(String(entry[rules.select(Number(params.count ?? 0))] ?? entry.other), params);
   }
   return fill(String(entry), params);
 }
 
 // True when the current language has a text for `key` (or English does).
+/** @param {string} key */
 export function has(key) {
   return key in table || key in fallback;
 }
 
 // Numbers and percentages in the current language's style.
+/** @param {number} value @param {Intl.NumberFormatOptions} [options] */
 export function formatNumber(value, options) {
   return new Intl.NumberFormat(current, options).format(value);
 }
 
 // A time played, "2:31" or "1:02:05", from seconds (the clock, statistics, a win).
+/** @param {number} seconds */
 export function formatDuration(seconds) {
   const total = Math.max(0, Math.round(seconds));
   const h = Math.floor(total / 3600);

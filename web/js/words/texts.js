@@ -11,8 +11,12 @@ const BUTTONS = ["new", "restart", "undo", "redo", "hint", "solve", "games", "da
 // The settings the dialog shows as switches: every one that is a flag.
 const FLAG_SETTINGS = Object.entries(DEFAULT_SETTINGS).filter(([, value]) => typeof value === "boolean").map(([key]) => key);
 
-const $ = (selector) => document.querySelector(selector);
+/** @typedef {import("../platform/prefs.js").Prefs} Prefs */
+/** A display setting changed: its name and its new value. @typedef {(name: string, value: string | boolean) => void} PrefChange */
 
+const $ = (/** @type {string} */ selector) => /** @type {HTMLElement | null} */ (document.querySelector(selector));
+
+/** @param {string} name @param {string[]} options @param {string} value @param {PrefChange} change */
 function choiceSetting(name, options, value, change) {
   const label = document.createElement("label");
   label.className = "setting setting--choice";
@@ -31,6 +35,7 @@ function choiceSetting(name, options, value, change) {
   return label;
 }
 
+/** @param {string} name @param {boolean} value @param {PrefChange} change */
 function toggleSetting(name, value, change) {
   const label = document.createElement("label");
   label.className = "setting";
@@ -46,6 +51,7 @@ function toggleSetting(name, value, change) {
 }
 
 // The display settings, added once to the settings dialog; change(name, value).
+/** @param {Prefs} prefs @param {PrefChange} change */
 export function addDisplaySettings(prefs, change) {
   const form = $("#settings-dialog .dialog__body");
   if (!form || form.querySelector("[data-pref]")) return;
@@ -56,7 +62,7 @@ export function addDisplaySettings(prefs, change) {
   group.className = "settings__display";
   group.append(
     heading,
-    choiceSetting("language", ["auto", ...LANGUAGES], prefs.lang, (_, value) => change("lang", value)),
+    choiceSetting("language", ["auto", ...LANGUAGES], prefs.lang, (_name, value) => change("lang", value)),
     choiceSetting("theme", ["system", "light", "dark"], prefs.theme, change),
     toggleSetting("fourColour", prefs.fourColour, change),
     toggleSetting("leftHanded", prefs.leftHanded, change),
@@ -65,6 +71,7 @@ export function addDisplaySettings(prefs, change) {
   form.insertBefore(group, form.querySelector(".dialog__actions"));
 }
 
+/** @param {HTMLElement} span @param {string} key */
 function setSettingText(span, key) {
   const note = document.createElement("small");
   note.textContent = t(`${key}.note`);
