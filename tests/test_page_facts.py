@@ -131,3 +131,12 @@ def test_no_page_script_writes_a_fact_of_its_own() -> None:
         text = path.read_text(encoding="utf-8")
         assert f'"{page_facts.DEFAULT_GAME_ID}"' not in text, path
         assert not re.search(r"\b(solvableOnly|warnLost|clickToPlay): (true|false)\b", text), path
+
+
+def test_every_setting_has_its_words_in_every_language() -> None:
+    """The settings dialog names each setting (a switch with a note under it) in the player's words."""
+    for lang in ("en", "de", "es", "ru"):
+        words = json.loads((ROOT / "web" / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+        for name, value in page_facts.default_settings().items():
+            keys = [f"settings.{name}", f"settings.{name}.note"] if isinstance(value, bool) else [f"settings.{name}"]
+            assert all(key in words for key in keys), (lang, name)
