@@ -5,7 +5,8 @@
 #   ./build.sh build      build dist/ only
 #   ./build.sh test [ARGS] install what the tests need (pip, npm ci, and from Debian
 #                         when missing: Chromium, WebKitGTK's WebDriver, Xvfb,
-#                         Firefox ESR), build dist/, then run every test:
+#                         Firefox ESR), build dist/, then run every test: the page's
+#                         unit tests (node --test tests/js/), then
 #                         python3 -m pytest -n 2 --dist loadgroup [ARGS]
 #                         (two workers: the Chromium tests in one, the rest beside them)
 #
@@ -176,7 +177,13 @@ case "${1:-serve}" in
     shift
     install_test_tools
     build
-    python3 -m pytest -n 2 --dist loadgroup "$@"
+    # The page's pure functions under Node's own test runner (tests/js/; they read
+    # the build-info.js just built), then pytest, which runs whatever Node said:
+    # the command fails when either does.
+    status=0
+    node --import ./tests/js/register.mjs --test --test-reporter=spec tests/js/ || status=$?
+    python3 -m pytest -n 2 --dist loadgroup "$@" || status=$?
+    exit "$status"
     ;;
   *)
     say "usage: ./build.sh [build|test [pytest args]]"

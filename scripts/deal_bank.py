@@ -43,11 +43,11 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "py"))
 
 from cloverleaf.api import Api  # noqa: E402
+from cloverleaf.deals import DRAWN_DEALS  # noqa: E402  (what "new deal" draws from)
 from cloverleaf.games import CATALOGUE  # noqa: E402
 from cloverleaf.solver.jobs import NextSolvableDeal, run_to_end  # noqa: E402
 
 PER_GAME = 24
-RANDOM_DEALS = 1_000_000_000  # as the page's "new deal" (web/js/play/state.js)
 
 
 def call(api: Api, method: str, **params: Any) -> Any:
@@ -59,7 +59,7 @@ def call(api: Api, method: str, **params: Any) -> Any:
 
 def start_number(game: str, slot: int) -> int:
     digest = hashlib.sha256(f"{game}/{slot}".encode()).digest()
-    return 1 + int.from_bytes(digest[:8], "big") % RANDOM_DEALS
+    return 1 + int.from_bytes(digest[:8], "big") % DRAWN_DEALS
 
 
 def bank(per_game: int) -> dict[str, Any]:

@@ -17,7 +17,8 @@ page downloads only those (web/js/engine/zstd.js decodes them). Writes into DIST
   snapshot stored sparse and gzipped (web/js/engine/snapshot-format.js);
 - ``py/deals-<game>-<hash>.json``: each game's bank of opening tables, drawn
   before the engine has started;
-- ``js/build-info.js``: what this build contains, for the page and the worker;
+- ``js/build-info.js``: what this build contains, for the page and the worker, and
+  the facts the page shares with the engine (py/cloverleaf/page_facts.py);
 - in ``index.html``, the ``<!-- build: preloads -->`` line becomes preload
   links for the small files the first table needs, which no script asks for
   until the bundle has run: the default game's deal bank (drawn at once); the
@@ -43,7 +44,10 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-DEFAULT_GAME = "clover-leaf"  # as web/js/play/state.js
+sys.path.insert(0, str(ROOT / "py"))
+
+from cloverleaf.page_facts import DEFAULT_GAME_ID, page_facts  # noqa: E402
+
 PRELOADS_MARK = "<!-- build: preloads -->"
 
 
@@ -65,8 +69,15 @@ def hashed(dist: Path, stem: str, suffix: str, data: bytes) -> str:
     return name
 
 
+def build_info_js(info: dict[str, Any]) -> str:
+    """js/build-info.js: each entry of ``info`` a constant of the module."""
+    lines = ["// Written by build.sh: what this build of dist/ contains. Do not edit.\n"]
+    lines += [f"export const {key} = {json.dumps(value)};\n" for key, value in info.items()]
+    return "".join(lines)
+
+
 def preload_links(info: dict[str, Any]) -> str:
-    fetches = [info["DEAL_BANK"][DEFAULT_GAME]]
+    fetches = [info["DEAL_BANK"][DEFAULT_GAME_ID]]
     return "\n".join(f'<link rel="preload" href="{url}" as="fetch" crossorigin>' for url in fetches)
 
 
@@ -127,10 +138,11 @@ def main(dist_dir: str, pyodide_dir: str, pyodide_version: str, work_dir: str, e
             "runtime": (vendor / "pyodide.asm.mjs").stat().st_size + (vendor / "pyodide.mjs").stat().st_size,
             "stdlib": len(stdlib_zst),
         },
+        # What the page must know before its engine starts: the default game, the
+        # settings and their defaults, the State's fields (written once, in Python).
+        **page_facts(),
     }
-    lines = ["// Written by build.sh: what this build of dist/ contains. Do not edit.\n"]
-    lines += [f"export const {key} = {json.dumps(value)};\n" for key, value in info.items()]
-    (dist / "js" / "build-info.js").write_text("".join(lines), encoding="utf-8")
+    (dist / "js" / "build-info.js").write_text(build_info_js(info), encoding="utf-8")
     page = dist / "index.html"
     html = page.read_text(encoding="utf-8")
     if PRELOADS_MARK not in html:

@@ -43,3 +43,32 @@ def test_the_page_scripts_pass_the_type_checker() -> None:
 def test_the_page_scripts_pass_the_linter() -> None:
     result = run_npx("eslint", "web", "scripts", "tests")
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+# Files being reworked elsewhere (issue 42: the offline cache and the engine's
+# watch; issue 39: the solution player's controller): each to be split and
+# checked when that work lands, then struck from these lists.
+NOT_YET_CHECKED = {"worker.js", "offline.js"}
+NOT_YET_SPLIT = {"worker.js", "platform/tabs.js", "play/solution.js"}
+PAGE = ROOT / "web" / "js"
+
+
+def page_scripts() -> dict[str, str]:
+    return {path.relative_to(PAGE).as_posix(): path.read_text(encoding="utf-8") for path in PAGE.rglob("*.js")}
+
+
+def test_every_page_script_is_type_checked() -> None:
+    """The type checker reads a file only when it says // @ts-check (tsconfig.json's checkJs is off)."""
+    tsconfig = (ROOT / "tsconfig.json").read_text(encoding="utf-8")
+    assert '"noImplicitAny": true' in tsconfig
+    unchecked = {
+        name for name, text in page_scripts().items()
+        if "@ts-nocheck" in text or not text.startswith("// @ts-check")
+    }
+    assert unchecked <= NOT_YET_CHECKED, sorted(unchecked - NOT_YET_CHECKED)
+
+
+def test_no_page_script_is_over_300_lines() -> None:
+    """A module a newcomer can read in one sitting; one job each."""
+    long = {name for name, text in page_scripts().items() if text.count("\n") > 300}
+    assert long <= NOT_YET_SPLIT, sorted(long - NOT_YET_SPLIT)

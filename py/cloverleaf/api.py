@@ -38,7 +38,7 @@ from .errors import IllegalMoveError, InvalidInputError
 from .games import CATALOGUE, DEFAULT_GAME, find_game
 from .inputs import json_int, parse_iso_date, parse_json, parse_whole_number, quote
 from .position import FOUNDATION, Move
-from .session import MAX_SAVE_BYTES, Session, Settings, random_deal_number
+from .session import MAX_SAVE_BYTES, SETTING_NAMES, Session, Settings, random_deal_number
 from .solver import Verdict
 from .solver.difficulty import DealDifficulty, Level
 from .solver.jobs import DailyDeal, Hint, HintResult, NextSolvableDeal
@@ -234,11 +234,7 @@ class Api:
             "canUndo": session.can_undo,
             "canRedo": session.can_redo,
             "moves": session.decisions,
-            "settings": {
-                "clickToPlay": settings.click_to_play,
-                "autoMove": settings.auto_move,
-                "autoComplete": settings.auto_complete,
-            },
+            "settings": {name: getattr(settings, field) for name, field in SETTING_NAMES.items()},
             "lastMoves": [move_json(move) for move in session.last_moves],
         }
 
@@ -453,11 +449,8 @@ def _redeal(api: Api, params: Params) -> Json:
     return api.table()
 
 
-_SETTING_NAMES = {"clickToPlay": "click_to_play", "autoMove": "auto_move", "autoComplete": "auto_complete"}
-
-
 def _settings(api: Api, params: Params) -> Json:
-    api.session.change_settings(**{_SETTING_NAMES[key]: _flag(params, key) for key in params})
+    api.session.change_settings(**{SETTING_NAMES[key]: _flag(params, key) for key in params})
     return api.table()
 
 
@@ -579,7 +572,7 @@ METHODS: dict[str, Method] = {
     "redo": Method(_redo, ("count",)),
     "restart": Method(_restart),
     "redeal": Method(_redeal),
-    "settings": Method(_settings, tuple(_SETTING_NAMES)),
+    "settings": Method(_settings, tuple(SETTING_NAMES)),
     "plan": Method(_plan),
     "statsSummary": Method(_stats_summary, ("stats", "game")),
     "statsRecord": Method(_stats_record, ("stats", "game", "won", "moves", "seconds", "solvable", "daily")),

@@ -51,6 +51,10 @@ class Settings:
     auto_complete: bool = True
 
 
+SETTING_NAMES = {"clickToPlay": "click_to_play", "autoMove": "auto_move", "autoComplete": "auto_complete"}
+"""Each engine setting as the page names it (the API's JSON) -> its field of :class:`Settings`."""
+
+
 def random_deal_number() -> int:
     """A deal number for "new deal": any of the first billion, uniformly."""
     return random.SystemRandom().randint(1, DRAWN_DEALS)

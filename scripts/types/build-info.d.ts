@@ -16,3 +16,5 @@ export const DEAL_BANK_SETTINGS: Record<string, boolean>;
 export const GAMES: import("../../web/js/engine/protocol.js").GameInfo[];
 export const DOWNLOAD_BYTES: Record<string, number>;
 export const ENGLISH: Record<string, string | Record<string, string>>;
+// The facts the page shares with the engine (py/cloverleaf/page_facts.py), generated.
+export * from "./page-facts";

@@ -38,9 +38,9 @@ FITS = """() => {
 # length stays in its cell and on the table, and shows each covered card's index.
 DESIGNED_FOR = """async ([fanCount, length]) => {
     const layout = await import(new URL('src/js/table/layout.js', document.baseURI));
-    const render = await import(new URL('src/js/table/render.js', document.baseURI));
+    const measure = await import(new URL('src/js/table/index-measure.js', document.baseURI));
     const table = document.querySelector('#table');
-    const index = render.measureIndex(table);
+    const index = measure.measureIndex(table);
     const L = layout.computeLayout(table.clientWidth, table.clientHeight, fanCount, {reserve: 104, length, index});
     const bad = [];
     const need = index[L.orientation].a + index[L.orientation].b * L.cardW;
@@ -88,6 +88,7 @@ FRAMES = "() => new Promise(done => requestAnimationFrame(() => requestAnimation
 
 
 def open_game(app: Any, game: str, deal: str) -> None:
+    """The deal by its address; over a game in progress the page asks first, and the player leaves it."""
     app.follow_link(f"{game}/{deal}")
 
 

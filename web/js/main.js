@@ -32,11 +32,14 @@ import { whenUnavailable } from "./panels/report.js";
 import { Saving } from "./play/saving.js";
 import { playFoundation, playMove, playWin } from "./platform/sound.js";
 import { bindShortcuts } from "./play/shortcuts.js";
+import { Keymap, PRECEDENCE } from "./platform/keymap.js";
 import { Startup } from "./startup/startup.js";
 import { createState, currentGame } from "./play/state.js";
 import { StatsKeeper } from "./play/stats.js";
 import { ENGLISH, STYLE_HASH } from "./build-info.js";
-import { KEYS, loadIndex, loadSettings, onProblem, readText, storeIndex, writeText } from "./platform/storage.js";
+import { KEYS, onProblem, readText, writeText } from "./platform/storage.js";
+import { loadIndex, storeIndex } from "./platform/remembered.js";
+import { loadSettings } from "./platform/settings.js";
 import { Ownership, Tabs } from "./platform/tabs.js";
 import { addDisplaySettings, translatePage } from "./words/texts.js";
 import { fitButtonLabelsSoon, keepButtonLabelsFitted } from "./panels/bar.js";
@@ -162,7 +165,9 @@ for (const button of document.querySelectorAll("[data-action]")) {
   const action = /** @type {HTMLElement} */ (button).dataset.action ?? "";
   button.addEventListener("click", () => actions[action]?.());
 }
-bindShortcuts(actions);
+const keymap = new Keymap();
+keymap.bind(PRECEDENCE.solution, solution.keyBindings());
+bindShortcuts(actions, keymap);
 bindSettings(app.settings, (key, value) => game.changeSetting(key, value));
 bindPointer(
   table,
@@ -176,14 +181,19 @@ bindPointer(
   },
   moveDuration,
 );
-const keys = bindCardKeys(table, view, {
-  state: () => game.table,
-  enabled: () => game.playable,
-  click,
-  play: (card, to) => game.drop(card, to),
-  newDeal: () => deals.newDeal(),
-  help: () => info.open("help"),
-});
+const keys = bindCardKeys(
+  table,
+  view,
+  {
+    state: () => game.table,
+    enabled: () => game.playable,
+    click,
+    play: (card, to) => game.drop(card, to),
+    newDeal: () => deals.newDeal(),
+    help: () => info.open("help"),
+  },
+  keymap,
+);
 new ResizeObserver(() => {
   if (game.table) view.render(game.table);
   else view.relayout();

@@ -8,7 +8,9 @@
 // (tests/test_protocol.py) checks that METHODS equals the Python method table.
 //
 // Nothing here runs at start-up but two small constant tables: it is the
-// protocol's dictionary, imported for its types.
+// protocol's dictionary, imported for its types. What the page needs before the
+// engine starts (the default game, the settings, the State's fields) is not
+// here but in js/build-info.js, generated from py/cloverleaf/page_facts.py.
 
 /** A card: rank then suit, "8H", "TD", "AC". @typedef {string} Card */
 
@@ -29,24 +31,9 @@
  */
 
 /**
- * Everything the page draws (api.Api.state).
- * @typedef {object} State
- * @property {string} game  the game's id ("clover-leaf")
- * @property {string} gameName  its English name (the page shows its own words)
- * @property {string | null} deal  the deal number, as a string (numbers reach 10^20)
- * @property {Card[][]} fans  each fan from its bottom card to its top
- * @property {Foundation[]} foundations
- * @property {Record<Card, Dest[]>} movable  every card that can move, with its destinations
- * @property {Record<Card, Dest>} click  where a click plays each card that has somewhere to go
- * @property {number} redealsLeft
- * @property {boolean} canRedeal
- * @property {boolean} won
- * @property {boolean} stuck  not won, and no card can move and no redeal is left
- * @property {boolean} canUndo
- * @property {boolean} canRedo
- * @property {number} moves  the player's decisions so far
- * @property {{clickToPlay: boolean, autoMove: boolean, autoComplete: boolean}} settings
- * @property {Move[]} lastMoves  the moves the last change made, the player's first
+ * Everything the page draws (api.Api.state): declared in py/cloverleaf/page_facts.py,
+ * whose types scripts/page_facts.py writes into scripts/types/page-facts.d.ts.
+ * @typedef {import("../build-info.js").State} State
  */
 
 /**
@@ -73,7 +60,7 @@
  * @property {boolean} more  the budget ran out first, and a hint asked again here goes on with the same search
  */
 
-/** @typedef {"easy" | "medium" | "hard"} Level */
+/** A winnable deal's difficulty (py/cloverleaf/page_facts.py LEVELS). @typedef {import("../build-info.js").Level} Level */
 
 /**
  * A solvable-deal, daily or difficulty job's result (`difficulty` null unless the deal was proved winnable).
@@ -192,11 +179,5 @@ export const METHODS = Object.freeze({
   jobCancel: ["job"],
 });
 
-/** The game a first visit opens (games.DEFAULT_GAME on the Python side). */
-export const DEFAULT_GAME = "clover-leaf";
-
 /** The kinds of job ("jobStart"'s `kind`). */
 export const JOB_KINDS = Object.freeze(["hint", "check", "solvable", "daily", "difficulty"]);
-
-/** A winnable deal's difficulty (solver/difficulty.py's Level), easiest first. */
-export const LEVELS = Object.freeze(["easy", "medium", "hard"]);

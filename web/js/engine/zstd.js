@@ -1,4 +1,4 @@
-// @ts-nocheck (fzstd ships no types for its ES module)
+// @ts-check
 // Downloads the build compressed with Zstandard, decoded as they arrive.
 //
 // A first visit on a phone's 4G waits mostly for bytes: the runtime, the
@@ -24,12 +24,12 @@ const MAGIC = [0x28, 0xb5, 0x2f, 0xfd]; // a Zstandard frame's first four bytes
 /** The header the service worker puts on a file it stored decoded. */
 export const DECODED = "X-Cloverleaf-Decoded";
 
-/** Whether `bytes` start a Zstandard frame. */
+/** Whether `bytes` start a Zstandard frame. @param {Uint8Array} bytes */
 export function isZstd(bytes) {
   return bytes.length >= MAGIC.length && MAGIC.every((byte, index) => bytes[index] === byte);
 }
 
-/** `bytes` decoded when they are a Zstandard frame, else as they are. */
+/** `bytes` decoded when they are a Zstandard frame, else as they are. @param {Uint8Array} bytes */
 export function decodedBytes(bytes) {
   return isZstd(bytes) ? decompress(bytes) : bytes;
 }
@@ -38,15 +38,18 @@ export function decodedBytes(bytes) {
  * A stream that decodes Zstandard bytes as they come, and passes on any other
  * bytes untouched (decided by the first four). A truncated or damaged frame
  * makes the stream fail, so nothing half-decoded reaches Python.
+ * @returns {TransformStream<Uint8Array, Uint8Array>}
  */
 export function zstdDecoder() {
-  let head = new Uint8Array(0); // the first bytes, until there are enough to decide
-  let decoder = null; // fzstd's decoder, once the bytes are known to be Zstandard
+  /** @type {Uint8Array | null} the first bytes, until there are enough to decide */
+  let head = new Uint8Array(0);
+  /** @type {Decompress | null} fzstd's decoder, once the bytes are known to be Zstandard */
+  let decoder = null;
   let plain = false; // the bytes are not Zstandard: passed on
   return new TransformStream({
     transform(chunk, controller) {
       if (!decoder && !plain) {
-        head = concat(head, chunk);
+        head = concat(head ?? new Uint8Array(0), chunk);
         if (head.length < MAGIC.length) return;
         chunk = head;
         head = null;
@@ -54,7 +57,7 @@ export function zstdDecoder() {
         else plain = true;
       }
       if (plain) controller.enqueue(chunk);
-      else decoder.push(chunk, false);
+      else decoder?.push(chunk, false);
     },
     flush(controller) {
       if (head?.length) controller.enqueue(head); // fewer than four bytes in all
@@ -63,6 +66,7 @@ export function zstdDecoder() {
   });
 }
 
+/** @param {Uint8Array} first @param {Uint8Array} second */
 function concat(first, second) {
   const both = new Uint8Array(first.length + second.length);
   both.set(first);

@@ -7,7 +7,7 @@
 
 import { gameName } from "./bar.js";
 import { t } from "../words/i18n.js";
-import { loadIntroSeen, storeIntroSeen } from "../platform/storage.js";
+import { loadIntroSeen, storeIntroSeen } from "../platform/remembered.js";
 
 /** @typedef {import("../play/game.js").Game} Game */
 /** @typedef {import("../play/game.js").Shown} Shown */

@@ -4,26 +4,35 @@
 // in a table, a chart of up to the last 30 results, a reset with confirmation) and
 // About (version, game and deal with a link to copy, where to report a problem).
 
-import { APP_VERSION } from "../build-info.js";
+import { APP_VERSION, DEFAULT_GAME } from "../build-info.js";
 import { ISSUES_URL } from "../platform/config.js";
-import { formatDate, formatDuration, formatNumber, language, t } from "../words/i18n.js";
+import { formatDate, language, t } from "../words/i18n.js";
+import { el } from "./element.js";
+import { statsContent } from "./stats-tab.js";
 
-const SVG = "http://www.w3.org/2000/svg";
+/** @typedef {import("../engine/protocol.js").State} State */
+/** @typedef {import("../engine/protocol.js").StatsReply} StatsReply */
+/** @typedef {"help" | "stats" | "about"} Tab */
+
+/** @type {Tab[]} */
 const TABS = ["help", "stats", "about"];
 
-function el(tag, attributes = {}, ...children) {
-  const element = document.createElement(tag);
-  for (const [key, value] of Object.entries(attributes)) {
-    if (key === "text") element.textContent = value;
-    else if (key === "className") element.className = value;
-    else element.setAttribute(key, value);
-  }
-  element.append(...children);
-  return element;
-}
+/**
+ * What the panels show and do.
+ * @typedef {object} InfoContext
+ * @property {() => State | null} state  the engine state on the table
+ * @property {() => string | null} daily  the date, while the deal of the day is on the table
+ * @property {{summary: (game: string) => Promise<StatsReply["summary"]>, reset: (game: string) => Promise<unknown>}} stats
+ * @property {(text: string) => void} notice  a short message on the page
+ * @property {() => void} [intro]  show the first-visit overlay again
+ */
 
-const helpCache = new Map(); // "de/clover-leaf" -> Promise of the help JSON
+/** A game's help: sections of a heading and paragraphs (web/help/<lang>/<game>.json). @typedef {{sections?: {heading?: string, paragraphs?: string[]}[]}} Help */
 
+/** @type {Map<string, Promise<Help>>} "de/fan" -> the help, loading */
+const helpCache = new Map();
+
+/** @param {string} lang @param {string} game @returns {Promise<Help>} */
 function loadHelp(lang, game) {
   const key = `${lang}/${game}`;
   if (!helpCache.has(key)) {
@@ -36,27 +45,23 @@ function loadHelp(lang, game) {
     promise.catch(() => helpCache.delete(key));
     helpCache.set(key, promise);
   }
-  return helpCache.get(key);
+  return /** @type {Promise<Help>} */ (helpCache.get(key));
 }
 
-// context: {
-//   state(): the engine state on the table (or null); daily(): the daily date or null
-//   stats: the StatsKeeper; notice(text): a short message on the page
-//   intro(): show the first-visit overlay again (optional)
-// }
 export class InfoPanels {
-  /** @param {any} context */
+  /** @param {InfoContext} context */
   constructor(context) {
     this.context = context;
+    /** @type {Tab} */
     this.tab = "help";
     /** @type {HTMLDialogElement | null} */
     this.dialog = null;
     this.token = 0;
     // Made by build(), the first time the dialog opens.
-    /** @type {Record<string, HTMLElement>} */
-    this.tabButtons = {};
-    /** @type {Record<string, HTMLElement>} */
-    this.tabPanels = {};
+    /** @type {Record<Tab, HTMLElement>} */
+    this.tabButtons = /** @type {Record<Tab, HTMLElement>} */ ({});
+    /** @type {Record<Tab, HTMLElement>} */
+    this.tabPanels = /** @type {Record<Tab, HTMLElement>} */ ({});
     this.title = document.createElement("h2");
     this.close = document.createElement("button");
     this.tablist = document.createElement("div");
@@ -69,8 +74,6 @@ export class InfoPanels {
     const close = el("button", { type: "button", className: "info__close", "data-info-close": "" });
     close.addEventListener("click", () => dialog.close());
     const tablist = el("div", { role: "tablist", className: "info__tabs" });
-    this.tabButtons = {};
-    this.tabPanels = {};
     for (const name of TABS) {
       const button = el("button", {
         type: "button", role: "tab", id: `info-tab-${name}`, "aria-controls": `info-${name}`, "data-tab": name,
@@ -95,10 +98,14 @@ export class InfoPanels {
     this.tablist = tablist;
   }
 
-  // Left/Right (and Home/End) move between the tabs, as the ARIA tabs pattern says.
+  /**
+   * Left/Right (and Home/End) move between the tabs, as the ARIA tabs pattern says.
+   * @param {KeyboardEvent} event
+   * @param {Tab} name
+   */
   tabKey(event, name) {
     const at = TABS.indexOf(name);
-    const next = { ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: TABS.length - 1 }[event.key];
+    const next = /** @type {Record<string, number>} */ ({ ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: TABS.length - 1 })[event.key];
     if (next === undefined) return;
     event.preventDefault();
     const tab = TABS[(next + TABS.length) % TABS.length];
@@ -110,6 +117,7 @@ export class InfoPanels {
     return Boolean(this.dialog?.open);
   }
 
+  /** @param {string} [tab]  a Tab; another name opens Help */
   open(tab = this.tab) {
     this.build();
     this.show(tab);
@@ -123,10 +131,11 @@ export class InfoPanels {
     if (this.isOpen()) this.show(this.tab);
   }
 
+  /** @param {string} tab  a Tab; another name shows Help */
   show(tab) {
-    this.tab = TABS.includes(tab) ? tab : "help";
+    this.tab = TABS.find((name) => name === tab) ?? "help";
     const state = this.context.state();
-    const game = state?.game ?? "clover-leaf";
+    const game = state?.game ?? DEFAULT_GAME;
     this.title.textContent = t(`game.${game}`);
     this.close.setAttribute("aria-label", t("button.close"));
     this.close.textContent = "\u00d7";
@@ -145,6 +154,7 @@ export class InfoPanels {
     else this.showAbout(state);
   }
 
+  /** @param {string} game @param {number} token  the show this is for (a later one supersedes it) */
   async showHelp(game, token) {
     const panel = this.tabPanels.help;
     panel.setAttribute("aria-busy", "true");
@@ -182,6 +192,7 @@ export class InfoPanels {
     panel.removeAttribute("aria-busy");
   }
 
+  /** @param {string} game @param {number} token */
   async showStats(game, token) {
     const panel = this.tabPanels.stats;
     panel.setAttribute("aria-busy", "true"); // until the engine's summary is drawn
@@ -196,89 +207,30 @@ export class InfoPanels {
       return;
     }
     if (token !== this.token) return;
-    panel.replaceChildren(...this.statsContent(game, summary));
+    panel.replaceChildren(...statsContent(game, summary, () => this.resetStats(game)));
     panel.removeAttribute("aria-busy");
   }
 
-  statsContent(game, summary) {
-    const none = t("stats.none");
-    const number = (value) => (value === null || value === undefined ? none : formatNumber(value));
-    /** @type {[string, (bucket: any, kind: string) => string][]} */
-    const rows = [
-      ["played", (b) => number(b.played)],
-      ["won", (b) => number(b.won)],
-      ["winRate", (b) => (b.win_rate === null ? none : formatNumber(b.win_rate, { style: "percent", maximumFractionDigits: 0 }))],
-      ["streak", (b) => number(b.streak)],
-      ["bestStreak", (b) => number(b.best_streak)],
-      ["bestTime", (b) => (b.best_time === null ? none : formatDuration(b.best_time))],
-      ["fewestMoves", (b) => number(b.fewest_moves)],
-      ["dayStreak", (b, kind) => (kind === "daily" ? number(b.day_streak) : "")],
-      ["bestDayStreak", (b, kind) => (kind === "daily" ? number(b.best_day_streak) : "")],
-    ];
-    const kinds = ["all", "solvable", "daily"];
-    // Short column heads, so three columns fit a phone in every language; the
-    // full name is what a screen reader says.
-    const columnHead = (kind) =>
-      el(
-        "th",
-        { scope: "col", "data-kind": kind },
-        el("span", { "aria-hidden": "true", text: t(`stats.${kind}.short`) }),
-        el("span", { className: "visually-hidden", text: t(`stats.${kind}`) }),
-      );
-    const head = el("tr", {}, el("td"), ...kinds.map(columnHead));
-    const body = el("tbody");
-    for (const [key, value] of rows) {
-      const row = el("tr", { "data-stat": key }, el("th", { scope: "row", text: t(`stats.${key}`) }));
-      for (const kind of kinds) row.append(el("td", { "data-kind": kind, text: value(summary[kind], kind) }));
-      body.append(row);
+  /**
+   * Reset the game's statistics (confirmed in the tab), say so and show them anew.
+   * @param {string} game
+   */
+  async resetStats(game) {
+    this.tabPanels.stats.setAttribute("aria-busy", "true");
+    try {
+      await this.context.stats.reset(game);
+      this.context.notice(t("stats.wasReset", { game: t(`game.${game}`) }));
+    } catch (error) {
+      console.warn(`statistics reset: ${/** @type {any} */ (error)?.message ?? error}`);
     }
-    const table = el("table", { className: "stats" }, el("caption", { className: "visually-hidden", text: t("stats.title", { game: t(`game.${game}`) }) }), el("thead", {}, head), body);
-
-    const recent = summary.all.recent ?? [];
-    const chartBox = el("figure", { className: "stats__chart" });
-    if (recent.length) {
-      chartBox.append(el("figcaption", { text: t("stats.recent", { count: recent.length }) }), resultsChart(recent));
-    } else {
-      chartBox.append(el("p", { className: "info__note", text: t("stats.recentNone") }));
-    }
-
-    const reset = el("button", { type: "button", className: "stats__reset", "data-stats-reset": "" });
-    reset.textContent = t("stats.reset");
-    const confirmBox = el("div", { className: "stats__confirm", role: "group", "aria-labelledby": "stats-confirm-text" });
-    confirmBox.hidden = true;
-    const question = el("p", { id: "stats-confirm-text", text: t("stats.confirm", { game: t(`game.${game}`) }) });
-    const yes = el("button", { type: "button", className: "danger", "data-stats-confirm": "" });
-    yes.textContent = t("stats.confirmYes");
-    const no = el("button", { type: "button", "data-stats-cancel": "" });
-    no.textContent = t("button.cancel");
-    confirmBox.append(question, el("div", { className: "stats__confirm-actions" }, yes, no));
-    reset.addEventListener("click", () => {
-      confirmBox.hidden = false;
-      reset.hidden = true;
-      no.focus();
-    });
-    no.addEventListener("click", () => {
-      confirmBox.hidden = true;
-      reset.hidden = false;
-      reset.focus();
-    });
-    yes.addEventListener("click", async () => {
-      this.tabPanels.stats.setAttribute("aria-busy", "true");
-      try {
-        await this.context.stats.reset(game);
-        this.context.notice(t("stats.wasReset", { game: t(`game.${game}`) }));
-      } catch (error) {
-        console.warn(`statistics reset: ${/** @type {any} */ (error)?.message ?? error}`);
-      }
-      await this.showStats(game, ++this.token);
-      /** @type {HTMLElement | null} */ (this.tabPanels.stats.querySelector("[data-stats-reset]"))?.focus();
-    });
-    return [chartBox, table, reset, confirmBox];
+    await this.showStats(game, ++this.token);
+    /** @type {HTMLElement | null} */ (this.tabPanels.stats.querySelector("[data-stats-reset]"))?.focus();
   }
 
+  /** @param {State | null} state */
   showAbout(state) {
     const panel = this.tabPanels.about;
-    const game = state?.game ?? "clover-leaf";
+    const game = state?.game ?? DEFAULT_GAME;
     const deal = state?.deal ?? "";
     const daily = this.context.daily();
     const link = deal ? `${location.href.replace(/#.*$/, "")}#${game}/${deal}` : "";
@@ -326,39 +278,4 @@ export class InfoPanels {
       el("p", { className: "info__note", text: t("about.offline") }),
     );
   }
-}
-
-// The last results as bars: a win rises above the line, a loss hangs below it,
-// so the chart does not rely on colour alone. Oldest first.
-export function resultsChart(recent) {
-  const width = 300;
-  const height = 64;
-  const slot = width / 30;
-  const middle = height / 2;
-  const svg = document.createElementNS(SVG, "svg");
-  svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
-  svg.setAttribute("class", "chart");
-  svg.setAttribute("preserveAspectRatio", "none"); // bars spread over the panel's width
-  svg.setAttribute("role", "img");
-  const won = recent.filter(Boolean).length;
-  svg.setAttribute("aria-label", t("stats.chart", { count: recent.length, won, lost: recent.length - won }));
-  const line = document.createElementNS(SVG, "line");
-  line.setAttribute("x1", "0");
-  line.setAttribute("x2", String(width));
-  line.setAttribute("y1", String(middle));
-  line.setAttribute("y2", String(middle));
-  line.setAttribute("class", "chart__axis");
-  svg.append(line);
-  recent.forEach((result, i) => {
-    const bar = document.createElementNS(SVG, "rect");
-    const x = i * slot + slot * 0.15;
-    bar.setAttribute("x", x.toFixed(1));
-    bar.setAttribute("width", (slot * 0.7).toFixed(1));
-    bar.setAttribute("y", String(result ? 4 : middle + 1));
-    bar.setAttribute("height", String(result ? middle - 5 : middle * 0.55));
-    bar.setAttribute("rx", "1.5");
-    bar.setAttribute("class", result ? "chart__win" : "chart__loss");
-    svg.append(bar);
-  });
-  return svg;
 }

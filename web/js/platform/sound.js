@@ -11,6 +11,7 @@ let enabled = false;
 /** @type {AudioContext | null} */
 let context = null; // one AudioContext, made at the first sound (after a gesture)
 
+/** @param {boolean} on */
 export function setSoundOn(on) {
   enabled = Boolean(on);
   if (!enabled && context?.state === "running") context.suspend().catch(() => {});
@@ -23,7 +24,8 @@ export function soundOn() {
 // The audio context, resumed; null when sounds are off or unsupported.
 function audio() {
   if (!enabled) return null;
-  const Context = globalThis.AudioContext ?? globalThis.webkitAudioContext;
+  /** @type {typeof AudioContext | undefined} */
+  const Context = globalThis.AudioContext ?? /** @type {{webkitAudioContext?: typeof AudioContext}} */ (globalThis).webkitAudioContext;
   if (!Context) return null;
   try {
     context ??= new Context();
@@ -35,6 +37,7 @@ function audio() {
 }
 
 // A gain envelope: up to `peak` in `attack` seconds, then down to silence by `end`.
+/** @param {AudioContext} ac @param {number} start @param {number} peak @param {number} attack @param {number} end */
 function envelope(ac, start, peak, attack, end) {
   const gain = ac.createGain();
   gain.gain.setValueAtTime(0.0001, start);
@@ -45,6 +48,7 @@ function envelope(ac, start, peak, attack, end) {
 }
 
 // One soft note: a sine with a quieter octave above, like a small wooden bar.
+/** @param {AudioContext} ac @param {number} frequency @param {number} start @param {number} length @param {number} peak */
 function note(ac, frequency, start, length, peak) {
   const gain = envelope(ac, start, peak, 0.008, start + length);
   for (const [multiple, share] of [[1, 1], [2, 0.25]]) {

@@ -1,17 +1,18 @@
 // @ts-check
 // What the browser keeps between visits (localStorage), and the only file that
-// touches it. Nothing stored can stop the app: a value that cannot be read is
+// touches it: the mechanism (read, write, set aside, tell), the game in progress
+// and the last table's shape. The player's settings are kept by settings.js, the
+// page's small remembered things by remembered.js, both through this file. Nothing stored can stop the app: a value that cannot be read is
 // set aside under a backup key (nothing is silently destroyed), the caller
 // starts clean and the player is told once; storage that is full or disabled
 // (private modes) lets the game go on, and the player is told once that it will
 // not be kept.
 
-import { LEVELS } from "../engine/protocol.js";
-
-/** @typedef {import("../engine/protocol.js").Level} Level */
+import { DEFAULT_GAME_SHAPE } from "../build-info.js";
+import { readDrawn } from "./drawn.js";
 
 export const KEYS = Object.freeze({
-  settings: "cloverleaf.settings.v1", // the player's game settings (DEFAULT_SETTINGS)
+  settings: "cloverleaf.settings.v1", // the player's settings (build-info.js DEFAULT_SETTINGS)
   prefs: "cloverleaf.prefs.v1", // display preferences (prefs.js)
   save: "cloverleaf.save.v1", // the game in progress (loadGame)
   table: "cloverleaf.table.v1", // the last table's shape, drawn before the engine starts
@@ -19,7 +20,7 @@ export const KEYS = Object.freeze({
   statsCurrent: "cloverleaf.stats-current.v1", // which game statistics count now (stats.js)
   intro: "cloverleaf.intro.v1", // the games whose first-visit overlay was closed (overlay.js)
   owner: "cloverleaf.owner.v1", // which tab plays the game now, and when it last said so (tabs.js)
-  index: "cloverleaf.index.v1", // the cards' corner index as this browser draws it (render.js measureIndex)
+  index: "cloverleaf.index.v1", // the cards' corner index as this browser draws it (table/index-measure.js)
   offline: "cloverleaf.offline-said.v1", // the build whose failure to store the app for offline play was said (main.js)
 });
 
@@ -117,6 +118,16 @@ export function setAside(key, text) {
   report("unreadable", key);
 }
 
+/** Whether stored values can be read at all (false: storage is disabled, as in some private modes). */
+export function canRead() {
+  try {
+    void localStorage.length;
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Whether values can be kept at all (false: storage is disabled). A full storage
  * still answers true: what is small may fit.
@@ -184,72 +195,6 @@ export function asRecord(data) {
   return /** @type {Record<string, unknown>} */ (data);
 }
 
-// ---- the player's game settings -------------------------------------------------
-
-/** @type {Readonly<Settings>} */
-export const DEFAULT_SETTINGS = Object.freeze({
-  clickToPlay: true, // a click or tap plays the card where the engine's click rule says
-  autoMove: true, // cards go to the foundations by themselves when safe
-  autoComplete: true, // the game finishes itself once only foundation moves remain
-  solvableOnly: true, // new deals are ones the solver proved winnable
-  animations: true, // cards slide (never when the system asks for reduced motion)
-  warnLost: false, // the solver checks each move in the background and says when the game becomes lost
-  level: "any", // the difficulty of new solvable deals: any, or one of protocol.js's LEVELS
-});
-/**
- * @typedef {{clickToPlay: boolean, autoMove: boolean, autoComplete: boolean, solvableOnly: boolean, animations: boolean,
- *   warnLost: boolean, level: "any" | Level}} Settings
- */
-
-/** The settings the engine keeps (the others are the page's). */
-export const ENGINE_SETTINGS = /** @type {const} */ (["clickToPlay", "autoMove", "autoComplete"]);
-
-/** @returns {Settings} */
-export function loadSettings() {
-  const settings = { ...DEFAULT_SETTINGS };
-  const stored = readJson(KEYS.settings, asRecord);
-  for (const key of /** @type {(keyof Settings)[]} */ (Object.keys(DEFAULT_SETTINGS))) {
-    const value = stored?.[key];
-    if (typeof value === "boolean" && typeof DEFAULT_SETTINGS[key] === "boolean") /** @type {any} */ (settings)[key] = value;
-  }
-  const level = stored?.level;
-  if (typeof level === "string" && /** @type {readonly string[]} */ (LEVELS).includes(level)) settings.level = /** @type {Level} */ (level);
-  return settings;
-}
-
-/** @param {Settings} settings */
-export function storeSettings(settings) {
-  writeJson(KEYS.settings, settings);
-}
-
-// ---- the first-visit overlay -------------------------------------------------------
-
-/**
- * The games whose first-visit overlay the player closed; null when storage
- * cannot keep it (then the overlay is not shown: it could never stay closed).
- * @returns {string[] | null}
- */
-export function loadIntroSeen() {
-  try {
-    localStorage.getItem(KEYS.intro); // throws when storage is disabled
-  } catch {
-    return null;
-  }
-  const seen = readJson(KEYS.intro, (data) => {
-    if (!Array.isArray(data)) throw new Error("not a list");
-    return data.filter((game) => typeof game === "string").slice(0, 100);
-  });
-  return seen ?? [];
-}
-
-/**
- * @param {string[]} games
- * @returns {boolean} whether it was kept
- */
-export function storeIntroSeen(games) {
-  return writeJson(KEYS.intro, games);
-}
-
 // ---- the game in progress -----------------------------------------------------
 
 /**
@@ -293,51 +238,6 @@ export function loadGame() {
   });
 }
 
-const CARD = /^[A2-9TJQK][CSHD]$/;
-/** @param {unknown} value */
-const isCard = (value) => typeof value === "string" && CARD.test(value);
-/** @param {unknown} value */
-const isCount = (value) => Number.isInteger(value) && /** @type {number} */ (value) >= 0 && /** @type {number} */ (value) <= 1e9;
-/** @param {unknown} value */
-const isDest = (value) => value === "F" || (Number.isInteger(value) && /** @type {number} */ (value) >= 1 && /** @type {number} */ (value) <= 30);
-
-/**
- * The table last drawn, when it has the shape of the engine's state (two decks at
- * most, thirty fans at most); null otherwise. Drawn before the engine starts, so
- * nothing here may be trusted unchecked.
- * @param {unknown} data
- * @returns {import("../engine/protocol.js").State | null}
- */
-export function readDrawn(data) {
-  if (!isObject(data)) return null;
-  const state = /** @type {Record<string, unknown>} */ (data);
-  const { fans, foundations, movable, click } = state;
-  if (typeof state.game !== "string" || !/^[a-z0-9-]{1,40}$/.test(state.game)) return null;
-  if (!Array.isArray(fans) || fans.length < 1 || fans.length > 30) return null;
-  if (!fans.every((fan) => Array.isArray(fan) && fan.every(isCard))) return null;
-  if (fans.flat().length > 104) return null;
-  if (!Array.isArray(foundations) || foundations.length > 8) return null;
-  const foundationOk = (/** @type {any} */ f) =>
-    isObject(f) && ["C", "S", "H", "D"].includes(f.suit) && (f.top === null || isCard(f.top)) &&
-    Number.isInteger(f.count) && f.count >= 0 && f.count <= 26 && typeof f.up === "boolean";
-  if (!foundations.every(foundationOk)) return null;
-  const destsOk = (/** @type {unknown} */ map, /** @type {(value: unknown) => boolean} */ ok) =>
-    isObject(map) && Object.entries(/** @type {object} */ (map)).every(([card, value]) => isCard(card) && ok(value));
-  if (!destsOk(movable, (dests) => Array.isArray(dests) && dests.every(isDest))) return null;
-  if (!destsOk(click, isDest)) return null;
-  if (!isCount(state.moves) || !isCount(state.redealsLeft)) return null;
-  const flags = ["canRedeal", "won", "stuck", "canUndo", "canRedo"];
-  if (!flags.every((flag) => typeof state[flag] === "boolean")) return null;
-  if (state.deal !== null && (typeof state.deal !== "string" || state.deal.length > 40)) return null;
-  const settings = isObject(state.settings) ? /** @type {Record<string, unknown>} */ (state.settings) : {};
-  return /** @type {import("../engine/protocol.js").State} */ (/** @type {unknown} */ ({
-    ...state,
-    gameName: typeof state.gameName === "string" ? state.gameName.slice(0, 60) : state.game,
-    settings: Object.fromEntries(ENGINE_SETTINGS.map((key) => [key, settings[key] !== false])),
-    lastMoves: [],
-  }));
-}
-
 /** @param {GameRecord | null} record */
 export function storeGame(record) {
   writeJson(KEYS.save, record);
@@ -356,50 +256,12 @@ export function loadShape() {
   const shape = readJson(KEYS.table, (data) => {
     const value = /** @type {any} */ (data);
     if (!Number.isInteger(value?.fans) || value.fans < 1 || value.fans > 30) throw new Error("bad shape");
-    return { fans: Number(value.fans), name: typeof value.name === "string" ? value.name.slice(0, 60) : "Clover Leaf" };
+    return { fans: Number(value.fans), name: typeof value.name === "string" ? value.name.slice(0, 60) : DEFAULT_GAME_SHAPE.name };
   });
-  return shape ?? { fans: 16, name: "Clover Leaf" };
+  return shape ?? { ...DEFAULT_GAME_SHAPE };
 }
 
 /** @param {{fans: number, name: string}} shape */
 export function storeShape(shape) {
   writeJson(KEYS.table, shape);
-}
-
-// ---- the corner index as this browser draws it -------------------------------------
-
-/** @typedef {import("../table/layout.js").IndexSize} IndexSize */
-
-/** @param {unknown} value  a + b * cardW: a in pixels, b a share of the card's width */
-const isLine = (value) => {
-  const line = /** @type {any} */ (value);
-  return isObject(line) && Math.abs(line.a) <= 100 && line.b >= 0 && line.b <= 2;
-};
-
-/**
- * The corner index measured in an earlier visit under the same `fingerprint`
- * (build and browser), or null. It is derived data, measured again whenever it
- * is missing: one that cannot be read is simply measured and written again,
- * unsaid (nothing of the player's is in it).
- * @param {string} fingerprint
- * @returns {IndexSize | null}
- */
-export function loadIndex(fingerprint) {
-  const text = readText(KEYS.index);
-  if (text === null) return null;
-  try {
-    const { fingerprint: measuredUnder, vertical, horizontal } = JSON.parse(text);
-    if (measuredUnder !== fingerprint || !isLine(vertical) || !isLine(horizontal)) return null;
-    return { vertical: { a: vertical.a, b: vertical.b }, horizontal: { a: horizontal.a, b: horizontal.b } };
-  } catch {
-    return null;
-  }
-}
-
-/**
- * @param {string} fingerprint
- * @param {IndexSize} index
- */
-export function storeIndex(fingerprint, index) {
-  writeJson(KEYS.index, { fingerprint, ...index });
 }

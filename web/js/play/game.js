@@ -11,7 +11,8 @@ import { has } from "../words/i18n.js";
 import { showWaiting } from "../startup/loading.js";
 import { report } from "../panels/report.js";
 import { gameInfo, sameTable } from "./state.js";
-import { ENGINE_SETTINGS, storeSettings } from "../platform/storage.js";
+import { ENGINE_SETTINGS } from "../build-info.js";
+import { storeSettings } from "../platform/settings.js";
 import { writeAddress } from "../platform/address.js";
 
 /** @typedef {import("../engine/protocol.js").State} State */

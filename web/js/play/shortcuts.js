@@ -1,23 +1,23 @@
 // @ts-check
-// Keyboard shortcuts: Ctrl+Z undo, Ctrl+Y (or Ctrl+Shift+Z) redo, H hint,
-// Escape closes a message. Returns the function that unbinds them.
+// The app's keyboard shortcuts: Ctrl+Z undo, Ctrl+Y (or Ctrl+Shift+Z) redo, H
+// hint, Escape closes a message; bound to the page's keymap (platform/keymap.js)
+// after the solution player's keys and the table's. Returns their unbind.
 
-export function bindShortcuts(actions) {
-  function onKey(event) {
-    if (event.defaultPrevented || event.altKey) return;
-    if (event.target.closest?.("input, textarea, select, dialog[open]")) return;
-    const key = event.key.toLowerCase();
-    const command = event.ctrlKey || event.metaKey;
-    /** @type {string | null} */
-    let action = null;
-    if (command && key === "z") action = event.shiftKey ? "redo" : "undo";
-    else if (command && key === "y") action = "redo";
-    else if (!command && !event.shiftKey && key === "h") action = "hint";
-    else if (!command && key === "escape") action = "escape";
-    if (!action || !actions[action]) return;
-    event.preventDefault();
-    actions[action]();
-  }
-  window.addEventListener("keydown", onKey);
-  return () => window.removeEventListener("keydown", onKey);
+import { PRECEDENCE } from "../platform/keymap.js";
+
+/**
+ * @param {Record<string, () => unknown>} actions  the app's actions, by name
+ * @param {import("../platform/keymap.js").Keymap} keymap
+ * @returns {() => void}
+ */
+export function bindShortcuts(actions, keymap) {
+  /** @param {string} name */
+  const run = (name) => () => actions[name]?.();
+  return keymap.bind(PRECEDENCE.app, [
+    { keys: ["z"], command: true, shift: false, run: run("undo") },
+    { keys: ["z"], command: true, shift: true, run: run("redo") },
+    { keys: ["y"], command: true, run: run("redo") },
+    { keys: ["h"], shift: false, run: run("hint") },
+    { keys: ["Escape"], run: run("escape") },
+  ]);
 }

@@ -66,7 +66,6 @@ export class Solution {
     });
     game.onShow((shown) => this.shown(shown));
     this.bindButtons();
-    document.addEventListener("keydown", (event) => this.onKey(event), true);
   }
 
   // ---- starting and stopping --------------------------------------------------
@@ -386,30 +385,27 @@ export class Solution {
 
   /**
    * While the solution is on show: Right and Left step, Space plays or pauses,
-   * Escape takes over. S starts it. They come before the table's own keys.
-   * @param {KeyboardEvent} event
+   * Escape takes over. S starts it. Bound to the page's keymap before the table's
+   * own keys (main.js); none while the panel asks a question.
+   * @returns {import("../platform/keymap.js").KeyBinding[]}
    */
-  onKey(event) {
-    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
-    const target = /** @type {HTMLElement} */ (event.target);
-    if (target.closest?.("input, textarea, select") || document.querySelector("dialog[open]")) return;
-    if (panelKind() === "confirm") return;
-    const onButton = Boolean(target.closest?.("button, a"));
-    /** @type {(() => unknown) | null} */
-    let action = null;
-    if (!this.active) {
-      if ((event.key === "s" || event.key === "S") && !event.shiftKey && !onButton && this.game.ready) action = () => this.start();
-    } else if (event.key === "ArrowRight") {
-      action = () => {
-        this.pause();
-        return this.forward();
-      };
-    } else if (event.key === "ArrowLeft") action = () => this.back();
-    else if (event.key === " " && !onButton) action = () => this.togglePlay();
-    else if (event.key === "Escape") action = () => this.takeOver();
-    if (!action) return;
-    event.preventDefault();
-    event.stopPropagation();
-    action();
+  keyBindings() {
+    const asking = () => panelKind() === "confirm";
+    const onButton = (/** @type {KeyboardEvent} */ event) => Boolean(/** @type {HTMLElement} */ (event.target).closest?.("button, a"));
+    const showing = () => this.active && !asking();
+    return [
+      { keys: ["s"], shift: false, when: (event) => !this.active && !asking() && !onButton(event) && this.game.ready, run: () => this.start() },
+      {
+        keys: ["ArrowRight"],
+        when: showing,
+        run: () => {
+          this.pause();
+          return this.forward();
+        },
+      },
+      { keys: ["ArrowLeft"], when: showing, run: () => this.back() },
+      { keys: [" "], when: (event) => showing() && !onButton(event), run: () => this.togglePlay() },
+      { keys: ["Escape"], when: showing, run: () => this.takeOver() },
+    ];
   }
 }

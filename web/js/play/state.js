@@ -3,14 +3,14 @@
 // read. It is never read back from the DOM. The engine's state of the game (what
 // is on the table) is one field of it: the engine decides, the page remembers.
 
-import { DEFAULT_GAME } from "../engine/protocol.js";
+import { DEFAULT_GAME } from "../build-info.js";
 
 /** @typedef {import("../engine/protocol.js").State} State */
 /** @typedef {import("../engine/protocol.js").GameInfo} GameInfo */
 /** @typedef {import("../engine/protocol.js").Move} Move */
-/** @typedef {import("../platform/storage.js").Settings} Settings */
+/** @typedef {import("../build-info.js").Settings} Settings */
 
-export { DEFAULT_GAME } from "../engine/protocol.js";
+export { DEFAULT_GAME } from "../build-info.js";
 
 /**
  * @typedef {object} AppState

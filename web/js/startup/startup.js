@@ -2,31 +2,29 @@
 // Start-up: a table at once, then the engine, then the first game for real.
 //
 // What the player sees first never waits for Python, which takes seconds to start
-// on a phone (its worker has been starting since the page's first script, boot.js,
-// on a thread of its own):
-// - a returning player: the table as it was last drawn (saved beside the game);
-// - a newcomer: a deal from the build's bank of proved-winnable opening tables,
-//   made by the engine itself (scripts/deal_bank.py), so no rule lives here;
-// - an address (#game/number): the outlines of that game's fans, until the
-//   engine deals it (the deal algorithm is Python's alone).
-// Once the engine is up, it opens the first game: the address, else the saved
-// game, else the bank's deal, else a new deal. A link never drops a saved game
-// in progress: that game is restored, and the link asked about once it is up
-// (followLink), as a link followed while playing is. A bad address keeps it too. When its table is the one on
-// screen, card for card, the taps and drags made meanwhile (game.js keeps them)
-// are played on it; otherwise they are dropped and the engine's table is shown.
-// Nothing the browser holds can stop the start: a saved game that cannot be
-// restored is set aside and a new deal is dealt, with one notice to say so.
+// on a phone (its worker has been starting since the page's first script, boot.js):
+// early-table.js draws the saved table, a deal from the build's bank or the
+// outlines of the game to come, as first-game.js chose. Once the engine is up, it
+// opens the first game: the address, else the saved game, else the bank's deal,
+// else a new deal. A link never drops a saved game in progress: that game is
+// restored, and the link asked about once it is up (followLink), as a link
+// followed while playing is; a bad address keeps it too. When the engine's table
+// is the one on screen, card for card, the taps and drags made meanwhile (game.js
+// keeps them) are played on it; otherwise they are dropped. Nothing the browser
+// holds can stop the start: a saved game that cannot be restored is set aside and
+// a new deal is dealt, with one notice to say so.
 
 import { readAddress } from "../platform/address.js";
 import { DEAL_BANK, DEAL_BANK_SETTINGS, GAMES } from "../build-info.js";
+import { drawAtOnce, drawFromBank } from "./early-table.js";
+import { chooseFirstGame, restoresSave } from "./first-game.js";
 import { EngineError } from "../engine/engine.js";
 import { t } from "../words/i18n.js";
 import { setStatus, showProgress } from "./loading.js";
 import { notice } from "../panels/notice.js";
 import { showPanel } from "../panels/panel.js";
 import { DEFAULT_GAME, gameInfo, sameTable } from "../play/state.js";
-import { loadGame, loadShape, setAsideGame } from "../platform/storage.js";
+import { loadGame, setAsideGame } from "../platform/storage.js";
 import { checkStoredFiles, reloadAfterRepair } from "../platform/stored-files.js";
 
 /** @typedef {import("../play/state.js").AppState} AppState */
@@ -38,7 +36,7 @@ import { checkStoredFiles, reloadAfterRepair } from "../platform/stored-files.js
 /** @typedef {import("../table/render.js").TableView} TableView */
 /** @typedef {import("../platform/storage.js").GameRecord} GameRecord */
 /** @typedef {import("../engine/protocol.js").State} State */
-/** @typedef {import("../platform/address.js").Address} Address */
+/** @typedef {import("./first-game.js").FirstGame} FirstGame */
 
 // Seconds to wait for the engine to start before saying it failed. Tests pass a
 // short one in the query string (?timeout=5); digits only, anything else ignored.
@@ -46,23 +44,6 @@ const LOAD_TIMEOUT_S = (() => {
   const value = new URLSearchParams(location.search).get("timeout");
   return value && /^\d{1,4}$/.test(value) && Number(value) > 0 ? Number(value) : 90;
 })();
-
-/**
- * What the page opens with, decided before the engine starts.
- * @typedef {object} FirstGame
- * @property {Address | null} address
- * @property {GameRecord | null} record  the saved game
- * @property {string | null} bank  the game whose deal bank to draw from (no address, no saved game)
- */
-
-/**
- * The player's engine settings are the ones the bank's tables were made with.
- * @param {Record<string, boolean>} made
- * @param {Record<string, boolean>} wanted
- */
-function sameSettings(made, wanted) {
-  return Object.entries(wanted).every(([key, value]) => made[key] === value);
-}
 
 export class Startup {
   /**
@@ -195,11 +176,11 @@ export class Startup {
     setStatus("loading");
     showProgress("download");
     const first = this.firstGame();
-    this.drawAtOnce(first);
+    drawAtOnce(first, this);
     // Read even when not drawn from: index.html preloads it for a first visit.
     // Relative to the bundle, js/main.js (import.meta.url is the bundle's, not this file's).
     const bank = fetch(new URL(`../${DEAL_BANK[DEFAULT_GAME]}`, import.meta.url));
-    const fromBank = first.bank ? this.drawFromBank(bank) : Promise.resolve(null);
+    const fromBank = first.bank ? drawFromBank(bank, this) : Promise.resolve(null);
     if (!first.bank) bank.then((response) => response.body?.cancel()).catch(() => {});
     // The worker has been starting since the page's first script (boot.js): the
     // page takes it now, with what it said so far (its download progress).
@@ -219,7 +200,7 @@ export class Startup {
       // saved game (no round trip to the page between them; on a phone each one
       // waits for the page's busy thread).
       const answers = Promise.all([engine.request("games"), engine.request("settings", this.game.engineSettings())]);
-      const restoring = this.restoresSave(first) && first.record ? this.askRestore(first.record) : null;
+      const restoring = restoresSave(first) && first.record ? this.askRestore(first.record) : null;
       restoring?.catch(() => {}); // read (and its failure handled) by openFirstGame
       // The bank's deal, dealt by the engine as soon as it is drawn (after the
       // settings above, so with the player's): queued behind them, not asked for
@@ -251,67 +232,10 @@ export class Startup {
 
   /** @returns {FirstGame} */
   firstGame() {
-    const address = readAddress();
-    const record = loadGame();
-    // The bank's tables hold the opening as the engine plays it with its default
-    // settings (auto move on plays some cards at once): only for those settings.
-    const banked = !address && !record && sameSettings(DEAL_BANK_SETTINGS, this.game.engineSettings());
-    return { address, record, bank: banked && DEAL_BANK[DEFAULT_GAME] ? DEFAULT_GAME : null };
-  }
-
-  /**
-   * Whether the first game is the saved one: no address, a bad one, the address
-   * of the saved game, or a link over a saved game that may be in progress (kept,
-   * and the link asked about once the table is up).
-   * @param {FirstGame} first
-   */
-  restoresSave({ address, record }) {
-    if (!record) return false;
-    if (!address || "bad" in address) return true;
-    const same = record.game === address.game && record.deal === address.deal;
-    return same || (record.started && !record.drawn?.won);
-  }
-
-  /**
-   * What can be drawn without waiting for anything: the saved table, else the
-   * outlines of the game to come.
-   * @param {FirstGame} first
-   */
-  drawAtOnce(first) {
-    const { address, record } = first;
-    const saved = record?.drawn ?? null;
-    const addressed = address && "game" in address ? address : null;
-    if (saved && record && this.restoresSave(first)) {
-      this.clock.reset(record.elapsed, false); // shown, not running, until the engine has the game
-      this.game.drawEarly(saved, { daily: record.daily });
-      return;
-    }
-    const shape = loadShape();
-    const info = addressed ? gameInfo(this.app, addressed.game) : null;
-    const name = document.querySelector("#game-name");
-    if (name) name.textContent = info?.name ?? shape.name;
-    this.view.preview(info?.fans ?? shape.fans);
-  }
-
-  /**
-   * A deal from the default game's bank, drawn as soon as it arrives; null when none could be read.
-   * @param {Promise<Response>} bank
-   * @returns {Promise<State | null>}
-   */
-  async drawFromBank(bank) {
-    try {
-      const response = await bank;
-      if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      const states = /** @type {State[]} */ ((await response.json()).states);
-      const [value] = crypto.getRandomValues(new Uint32Array(1));
-      const state = states[value % states.length];
-      if (this.app.engine === "failed" || this.app.table || this.game.drawn) return state;
-      this.game.drawEarly(state, { daily: null });
-      return state;
-    } catch (error) {
-      console.warn(`deal bank not read: ${/** @type {any} */ (error)?.message ?? error}`);
-      return null;
-    }
+    return chooseFirstGame(
+      { address: readAddress(), record: loadGame(), settings: this.game.engineSettings() },
+      { defaultGame: DEFAULT_GAME, banks: DEAL_BANK, bankSettings: DEAL_BANK_SETTINGS },
+    );
   }
 
   /**
@@ -324,7 +248,7 @@ export class Startup {
   async openFirstGame(first, banked, restoring, dealing) {
     const { address, record } = first;
     const defaultName = t(`game.${DEFAULT_GAME}`);
-    const restored = record && this.restoresSave(first) ? await this.restore(record, restoring) : false;
+    const restored = record && restoresSave(first) ? await this.restore(record, restoring) : false;
     if (address && "bad" in address) {
       if (restored) this.tell(() => t("address.badShort", { address: address.bad }));
       else {

@@ -7,6 +7,9 @@
 import { SUITS } from "./cards.js";
 import { cardWord, t } from "../words/i18n.js";
 
+/** @typedef {import("../engine/protocol.js").State} State */
+/** @typedef {import("../engine/protocol.js").Move} Move */
+
 /** @type {HTMLElement | null} */
 let region = null;
 
@@ -26,6 +29,7 @@ function liveRegion() {
 
 let clearTimer = 0;
 // Say `text` once (the same text twice in a row is said twice).
+/** @param {string} text */
 export function announce(text) {
   const element = liveRegion();
   clearTimeout(clearTimer);
@@ -55,6 +59,7 @@ function put(element, name, value) {
 // Name every card, fan and foundation of `state`; view: the TableView. (A card's
 // drawn rank and pips are hidden from screen readers where it is made, cards.js:
 // its name is its label.)
+/** @param {State} state @param {import("./render.js").TableView} view */
 export function label(state, view) {
   state.fans.forEach((fan, i) => {
     const element = view.fanElements[i];
@@ -62,6 +67,7 @@ export function label(state, view) {
     const number = i + 1;
     put(element, "role", "group");
     put(element, "aria-label", fan.length ? t("fan.name", { fan: number }) : t("fan.empty", { fan: number }));
+    /** @type {string[]} */
     const ids = [];
     fan.forEach((card, index) => {
       const cardElement = view.cardElement(card);
@@ -110,6 +116,7 @@ export function label(state, view) {
 }
 
 // One engine move ({card, to}, or a redeal) as a sentence, in the new state.
+/** @param {Move} move @param {State} state */
 export function moveSentence(move, state) {
   if (!move.card) return t("announce.redeal");
   const { card, to } = move;
@@ -123,6 +130,7 @@ export function moveSentence(move, state) {
 }
 
 // What changed from `previous` to `state`, said in the live region.
+/** @param {State} state @param {State | null | undefined} previous @param {{won?: string, stuck?: string}} [words] */
 export function announceChange(state, previous, { won = "", stuck = "" } = {}) {
   const parts = [];
   if (!previous || previous.game !== state.game || previous.deal !== state.deal) {

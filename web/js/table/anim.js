@@ -6,6 +6,7 @@ const MOVE_MS = 170;
 const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)");
 let enabled = true;
 
+/** @param {boolean} on */
 export function setAnimations(on) {
   enabled = Boolean(on);
   document.documentElement.classList.toggle("no-motion", !animationsOn());

@@ -7,17 +7,23 @@ import { nameCard } from "../words/i18n.js";
 const SVG = "http://www.w3.org/2000/svg";
 export const SUITS = ["C", "S", "H", "D"]; // the foundations' order
 
+/** @param {string} card "8H" */
 export const rankOf = (card) => card.slice(0, -1);
+/** @param {string} card */
 export const suitOf = (card) => card.slice(-1);
+/** @param {string} card */
 export const isRed = (card) => suitOf(card) === "H" || suitOf(card) === "D";
+/** @param {string} card */
 export const rankLabel = (card) => (rankOf(card) === "T" ? "10" : rankOf(card));
 // The card's name in the player's language ("seven of clubs", "Kreuz-Sieben"):
 // its label. A text that names a card takes cardWord(card) instead, so that it
 // names the card in the grammatical form it needs (words/i18n.js).
+/** @param {string} card */
 export const cardName = (card) => nameCard(card);
 
 // The suits' shapes, in a 100x100 box (one path each: the club's three leaves are
 // drawn clockwise like its stem, so that where they overlap they add up).
+/** @type {Record<string, string>} */
 const SUIT_PATHS = {
   C: "M28 27a22 22 0 1 1 44 0a22 22 0 1 1-44 0zM4 59a22 22 0 1 1 44 0a22 22 0 1 1-44 0zM52 59a22 22 0 1 1 44 0a22 22 0 1 1-44 0zM45 45h10c0 24 4 39 15 52H30c11-13 15-28 15-52z",
   S: "M50 3C24 27 4 43 4 63c0 14 10 23 22 23 9 0 16-4 20-11-1 9-5 16-13 22h34c-8-6-12-13-13-22 4 7 11 11 20 11 12 0 22-9 22-23C96 43 76 27 50 3z",
@@ -29,6 +35,7 @@ const SUIT_PATHS = {
 // carries a shadow tree of its own, and a table has 104 of them. The first table's
 // first frame on a slowed phone, measured: 136 ms with <use>, 114 with paths, 103
 // with no suits drawn at all.
+/** @param {string} suit @param {string} className */
 export function suitIcon(suit, className) {
   const svg = document.createElementNS(SVG, "svg");
   svg.setAttribute("class", className);
@@ -40,7 +47,7 @@ export function suitIcon(suit, className) {
   return svg;
 }
 
-// A new card element for `card` ("8H"); render.js positions it.
+/** A new card element for `card` ("8H"); render.js positions it. @param {string} card */
 export function createCard(card) {
   const element = document.createElement("div");
   const rank = rankOf(card);

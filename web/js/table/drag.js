@@ -5,39 +5,57 @@
 // highlighted; on release the card is offered to the fan or foundation under it and
 // the engine decides. A drop on nothing, or a refused one, slides the card back.
 
+import { listen, unbindAll } from "../platform/listen.js";
+
+/** @typedef {import("../engine/protocol.js").Card} Card */
+/** @typedef {import("../engine/protocol.js").Dest} Dest */
+/** @typedef {import("./render.js").TableView} TableView */
+
+/** How far a press travels before it is a drag, in pixels, by pointer type. @type {Record<string, number>} */
 const THRESHOLD = { mouse: 5, pen: 6, touch: 9 };
 
-// handlers: {
-//   enabled(): bool                   presses are ignored while false
-//   destinations(card): ["F", 3, ...] legal destinations (state.movable)
-//   click(card)                       a click or tap on a card
-//   drop(card, to): Promise<bool>     a drop; resolves false when refused
-//   dragStart(card)                   a drag began (e.g. to clear a hint)
-// }
-// Returns the function that unbinds everything.
+/**
+ * What the table's presses are for.
+ * @typedef {object} PointerHandlers
+ * @property {() => boolean} enabled  presses are ignored while false
+ * @property {(card: Card) => Dest[] | undefined} destinations  legal destinations (state.movable)
+ * @property {(card: Card) => void} click  a click or tap on a card
+ * @property {(card: Card, to: Dest) => Promise<boolean>} drop  a drop; resolves false when refused
+ * @property {(card: Card) => void} [dragStart]  a drag began (e.g. to clear a hint)
+ */
+
 /**
  * A press in progress: the card, its element and pointer, where it started, and
  * (once it travels far enough) the drag's destinations and last point.
  * @typedef {{card: string, element: HTMLElement, pointerId: number, type: string,
- *   start: {x: number, y: number}, origin: any, dragging: boolean, refused?: boolean,
- *   destinations?: any[], point?: {x: number, y: number}, offset?: {x: number, y: number}}} Press
+ *   start: {x: number, y: number}, origin: import("./places.js").Place, dragging: boolean, refused?: boolean,
+ *   destinations?: Dest[], point?: {x: number, y: number}, offset?: {x: number, y: number}}} Press
+ */
+
+/**
+ * Bind the table's presses; returns the function that unbinds them all.
+ * @param {HTMLElement} root
+ * @param {TableView} view
+ * @param {PointerHandlers} handlers
+ * @param {() => number} returnDuration  how long a refused card slides back, in ms
  */
 export function bindPointer(root, view, handlers, returnDuration) {
   /** @type {Press | null} */
   let press = null;
 
-  const tablePoint = (event) => {
+  const tablePoint = (/** @type {PointerEvent} */ event) => {
     const rect = root.getBoundingClientRect();
     return { x: event.clientX - rect.left - root.clientLeft, y: event.clientY - rect.top - root.clientTop };
   };
 
+  /** @param {PointerEvent} event */
   function onDown(event) {
     if (press || !event.isPrimary || (event.pointerType === "mouse" && event.button !== 0)) return;
-    const element = event.target.closest?.(".card");
+    const element = /** @type {HTMLElement | null} */ (/** @type {Element | null} */ (event.target)?.closest?.(".card") ?? null);
     if (!element || !root.contains(element) || !handlers.enabled()) return;
     const card = element.dataset.card;
-    const origin = view.placeOf(card);
-    if (!origin) return;
+    const origin = card ? view.placeOf(card) : null;
+    if (!card || !origin) return;
     event.preventDefault();
     press = { card, element, pointerId: event.pointerId, type: event.pointerType, start: tablePoint(event), origin, dragging: false };
     try {
@@ -63,6 +81,7 @@ export function bindPointer(root, view, handlers, returnDuration) {
     return true;
   }
 
+  /** @param {PointerEvent} event */
   function onMove(event) {
     if (!press || event.pointerId !== press.pointerId) return;
     const point = tablePoint(event);
@@ -96,11 +115,13 @@ export function bindPointer(root, view, handlers, returnDuration) {
    */
   function dropTarget(press, point, offset) {
     const regions = view.dropRegions().filter((r) => r.to !== "F" || r.suit === press.card.slice(-1));
-    const inside = (rect, p) => p.x >= rect.x && p.x <= rect.x + rect.w && p.y >= rect.y && p.y <= rect.y + rect.h;
+    const inside = (/** @type {{x: number, y: number, w: number, h: number}} */ rect, /** @type {{x: number, y: number}} */ p) => p.x >= rect.x && p.x <= rect.x + rect.w && p.y >= rect.y && p.y <= rect.y + rect.h;
     const under = regions.find((region) => inside(region.rect, point));
     if (under) return under.to;
+    if (!view.layout) return null;
     const { cardW, cardH } = view.layout;
     const card = { x: press.origin.x + offset.x, y: press.origin.y + offset.y, w: cardW, h: cardH };
+    /** @type {Dest | null} */
     let best = null;
     let bestArea = 0;
     for (const region of regions) {
@@ -115,6 +136,7 @@ export function bindPointer(root, view, handlers, returnDuration) {
     return best;
   }
 
+  /** @param {PointerEvent} event */
   async function onUp(event) {
     if (!press || event.pointerId !== press.pointerId) return;
     const current = press;
@@ -134,6 +156,7 @@ export function bindPointer(root, view, handlers, returnDuration) {
     if (!played) view.returnCard(current.card, returnDuration());
   }
 
+  /** @param {PointerEvent} event */
   function onCancel(event) {
     if (!press || event.pointerId !== press.pointerId) return;
     const current = press;
@@ -144,14 +167,10 @@ export function bindPointer(root, view, handlers, returnDuration) {
     press = null;
   }
 
-  const bindings = [
-    ["pointerdown", onDown],
-    ["pointermove", onMove],
-    ["pointerup", onUp],
-    ["pointercancel", onCancel],
-  ];
-  for (const [type, listener] of bindings) root.addEventListener(type, listener);
-  return () => {
-    for (const [type, listener] of bindings) root.removeEventListener(type, listener);
-  };
+  return unbindAll([
+    listen(root, "pointerdown", onDown),
+    listen(root, "pointermove", onMove),
+    listen(root, "pointerup", onUp),
+    listen(root, "pointercancel", onCancel),
+  ]);
 }

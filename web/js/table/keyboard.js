@@ -4,30 +4,48 @@
 // chosen); Enter plays the focused card as a click does; Space (or D) picks a
 // destination among the engine's legal ones, cycling, and Enter then plays the
 // card there; Escape cancels the pick. N deals anew, F1 (or ?) opens the help.
-// Ctrl+Z, Ctrl+Y and H are in play/shortcuts.js, S (the solution) in
-// play/solution.js. Which moves are legal is the engine's (state.movable); this
-// file only walks and reports the player's choice.
+// Ctrl+Z, Ctrl+Y, H and Escape (a message) are in play/shortcuts.js, S and the
+// solution player's keys in play/solution.js: all of them bound to the one keymap
+// (platform/keymap.js), which says which comes first. Which moves are legal is the
+// engine's (state.movable); this file only walks and reports the player's choice.
 
 import { cardWord, t } from "../words/i18n.js";
 import { announce } from "./a11y.js";
+import { PRECEDENCE } from "../platform/keymap.js";
+import { listen, unbindAll } from "../platform/listen.js";
 
-// handlers: {
-//   state(): the engine state on the table (or null)
-//   enabled(): keys are ignored while false
-//   click(card): play a card as a click does
-//   play(card, to): play a card to a destination ("F" or a fan number)
-//   newDeal(), help(): the N and F1 shortcuts
-// }
-export function bindCardKeys(root, view, handlers) {
+/** @typedef {import("../engine/protocol.js").State} State */
+/** @typedef {import("../engine/protocol.js").Card} Card */
+/** @typedef {import("../engine/protocol.js").Dest} Dest */
+
+/**
+ * What the table's keys are for.
+ * @typedef {object} CardKeyHandlers
+ * @property {() => State | null} state  the engine state on the table
+ * @property {() => boolean} enabled  the table's keys are ignored while false
+ * @property {(card: Card) => unknown} click  play a card as a click does
+ * @property {(card: Card, to: Dest) => unknown} play  play a card to a destination
+ * @property {() => unknown} newDeal  N
+ * @property {() => unknown} help  F1 and ?
+ */
+
+/**
+ * Bind the table's keys; `update` follows each state drawn, `unbind` undoes it all.
+ * @param {HTMLElement} root
+ * @param {import("./render.js").TableView} view
+ * @param {CardKeyHandlers} handlers
+ * @param {import("../platform/keymap.js").Keymap} keymap
+ */
+export function bindCardKeys(root, view, handlers, keymap) {
   /** @type {string | null} */
   let focusCard = null; // the card with tabindex 0
-  /** @type {{card: string, options: any[], index: number} | null} */
+  /** @type {{card: Card, options: Dest[], index: number} | null} */
   let pick = null; // while choosing a destination
   let keyboard = false; // the player is playing with the keyboard
 
-  const movableCards = (state) => {
-    const cards = Object.keys(state?.movable ?? {}).filter((card) => (state.movable[card] ?? []).length);
-    const rank = (card) => {
+  const movableCards = (/** @type {State | null} */ state) => {
+    const cards = Object.keys(state?.movable ?? {}).filter((card) => (state?.movable[card] ?? []).length);
+    const rank = (/** @type {Card} */ card) => {
       const where = view.placeOf(card)?.where ?? "F";
       return where === "F" ? 1000 : Number(where);
     };
@@ -41,9 +59,10 @@ export function bindCardKeys(root, view, handlers) {
     root.classList.remove("table--picking");
   }
 
+  /** @param {Card | null} card @param {{move?: boolean}} [options] */
   function setFocus(card, { move = true } = {}) {
     focusCard = card;
-    for (const element of root.querySelectorAll(".card[tabindex='0']")) {
+    for (const element of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll(".card[tabindex='0']"))) {
       if (element.dataset.card !== card) element.tabIndex = -1;
     }
     const element = card ? view.cardElement(card) : null;
@@ -54,6 +73,7 @@ export function bindCardKeys(root, view, handlers) {
 
   // After each drawn state: movable cards are buttons in the tab order (one at a
   // time), the rest are images; the focus stays on a card the player can use.
+  /** @param {State} state */
   function update(state) {
     clearPick();
     const cards = movableCards(state);
@@ -68,7 +88,7 @@ export function bindCardKeys(root, view, handlers) {
       }
     }
     const active = document.activeElement;
-    const hadFocus = keyboard && (!active || active === document.body || active.classList?.contains("card") || active === root);
+    const hadFocus = keyboard && (!active || active === document.body || active.classList.contains("card") || active === root);
     if (focusCard === null || !movable.has(focusCard)) {
       // The nearest movable card after the old one in the row, else the first.
       const old = focusCard ? view.placeOf(focusCard) : null;
@@ -78,6 +98,7 @@ export function bindCardKeys(root, view, handlers) {
     setFocus(focusCard, { move: hadFocus && Boolean(focusCard) && document.activeElement !== view.cardElement(focusCard) });
   }
 
+  /** @param {number} delta */
   function step(delta) {
     const cards = movableCards(handlers.state());
     if (!cards.length) {
@@ -90,6 +111,7 @@ export function bindCardKeys(root, view, handlers) {
     setFocus(next);
   }
 
+  /** @param {Card} card @param {Dest} to @param {State} state */
   function destinationText(card, to, state) {
     if (to === "F") return t("keys.destFoundation");
     const fan = state.fans[to - 1] ?? [];
@@ -117,63 +139,70 @@ export function bindCardKeys(root, view, handlers) {
     announce(t("keys.destination", { destination: destinationText(card, to, state) }));
   }
 
-  function onKey(event) {
-    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
-    const target = event.target;
-    if (target.closest?.("input, textarea, select") || document.querySelector("dialog[open]")) return;
-    const key = event.key;
-    if (key === "F1") {
-      event.preventDefault();
-      handlers.help();
-      return;
-    }
-    if (target.closest?.("#panel")) return;
-    const onCard = Boolean(target.classList?.contains("card") && root.contains(target));
-    const free = onCard || target === document.body || target === root || target === document.documentElement;
-    if (key === "?" && free) {
-      event.preventDefault();
-      handlers.help();
-      return;
-    }
-    if (!handlers.enabled()) return;
-    if (free && (key === "n" || key === "N") && !event.shiftKey) {
-      event.preventDefault();
-      handlers.newDeal();
-      return;
-    }
-    if (!free) return;
-    if (key === "ArrowRight" || key === "ArrowDown" || key === "ArrowLeft" || key === "ArrowUp") {
-      event.preventDefault();
-      keyboard = true;
-      step(key === "ArrowRight" || key === "ArrowDown" ? 1 : -1);
-    } else if (onCard && (key === " " || key === "d" || key === "D")) {
-      event.preventDefault();
-      keyboard = true;
-      choose();
-    } else if (onCard && key === "Enter") {
-      event.preventDefault();
-      keyboard = true;
-      const card = target.dataset.card;
-      if (pick && pick.card === card) {
-        const to = pick.options[pick.index];
-        clearPick();
-        handlers.play(card, to);
-      } else if (handlers.state()?.movable[card]) {
-        clearPick();
-        handlers.click(card);
-      } else {
-        announce(t("keys.noDestination", { card: cardWord(card) }));
-      }
-    } else if (key === "Escape" && pick) {
-      event.preventDefault();
+  /** The element a key event went to. @param {KeyboardEvent} event */
+  const targetOf = (event) => /** @type {HTMLElement} */ (event.target);
+  /** Whether the key went to a card of the table. @param {KeyboardEvent} event */
+  const onCard = (event) => Boolean(targetOf(event).classList?.contains("card") && root.contains(targetOf(event)));
+  /** Whether the key went to no control: a card, the table or the page itself. @param {KeyboardEvent} event */
+  const free = (event) => {
+    const target = targetOf(event);
+    return onCard(event) || target === document.body || target === root || target === document.documentElement;
+  };
+  /** A key for the table: not from the message panel, and only while the table takes moves. @param {KeyboardEvent} event */
+  const playing = (event) => !targetOf(event).closest?.("#panel") && handlers.enabled();
+
+  /** @param {KeyboardEvent} event */
+  function enter(event) {
+    keyboard = true;
+    const card = /** @type {string} */ (targetOf(event).dataset.card);
+    if (pick && pick.card === card) {
+      const to = pick.options[pick.index];
       clearPick();
-      announce(t("keys.cancelled"));
+      handlers.play(card, to);
+    } else if (handlers.state()?.movable[card]) {
+      clearPick();
+      handlers.click(card);
+    } else {
+      announce(t("keys.noDestination", { card: cardWord(card) }));
     }
   }
 
-  // A card that gets focus (Tab, a click) becomes the one the arrows start from.
+  /** @type {import("../platform/keymap.js").KeyBinding[]} */
+  const bindings = [
+    { keys: ["F1"], run: () => handlers.help() },
+    { keys: ["?"], when: free, run: () => handlers.help() },
+    { keys: ["n"], shift: false, when: (event) => playing(event) && free(event), run: () => handlers.newDeal() },
+    {
+      keys: ["ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp"],
+      when: (event) => playing(event) && free(event),
+      run: (event) => {
+        keyboard = true;
+        step(event.key === "ArrowRight" || event.key === "ArrowDown" ? 1 : -1);
+      },
+    },
+    {
+      keys: [" ", "d"],
+      when: (event) => playing(event) && onCard(event),
+      run: () => {
+        keyboard = true;
+        choose();
+      },
+    },
+    { keys: ["Enter"], when: (event) => playing(event) && onCard(event), run: enter },
+    {
+      keys: ["Escape"],
+      when: (event) => playing(event) && free(event) && pick !== null,
+      run: () => {
+        clearPick();
+        announce(t("keys.cancelled"));
+      },
+    },
+  ];
+
+  /** A card that gets focus (Tab, a click) becomes the one the arrows start from. @param {FocusEvent} event */
   function onFocus(event) {
-    const card = event.target.classList?.contains("card") ? event.target.dataset.card : null;
+    const target = /** @type {HTMLElement} */ (event.target);
+    const card = target.classList?.contains("card") ? target.dataset.card : null;
     if (card && card !== focusCard && handlers.state()?.movable[card]) {
       clearPick();
       setFocus(card, { move: false });
@@ -184,15 +213,12 @@ export function bindCardKeys(root, view, handlers) {
     clearPick();
   };
 
-  document.addEventListener("keydown", onKey);
-  root.addEventListener("focusin", onFocus);
-  root.addEventListener("pointerdown", onPointer, true);
   return {
     update,
-    unbind() {
-      document.removeEventListener("keydown", onKey);
-      root.removeEventListener("focusin", onFocus);
-      root.removeEventListener("pointerdown", onPointer, true);
-    },
+    unbind: unbindAll([
+      keymap.bind(PRECEDENCE.table, bindings),
+      listen(root, "focusin", onFocus),
+      listen(root, "pointerdown", onPointer, { capture: true }),
+    ]),
   };
 }

@@ -29,8 +29,21 @@ const KEEP = 0.92; // keep the previous arrangement while its cards are this lar
 // The corner index's extent from the card's outer edge, in pixels, as a + b * cardW:
 // down to the index's bottom edge (vertical fans: a covered card shows its top)
 // and to its right edge (horizontal fans: a covered card shows its left side).
-// These are app.css's values; render.js measures the real ones (measureIndex).
+// These are app.css's values; index-measure.js measures the real ones.
 /** @typedef {{vertical: {a: number, b: number}, horizontal: {a: number, b: number}}} IndexSize */
+/** @typedef {"vertical" | "horizontal"} Orientation */
+/** A grid of fans: `columns` by `rows`, spread down or right. @typedef {{orientation: Orientation, columns: number, rows: number}} Arrangement */
+/** @typedef {Arrangement & {cardW: number}} Sized */
+/**
+ * One fan's place: its first card's corner, how far it may spread from there, its cell.
+ * @typedef {{x: number, y: number, extent: number, cell: {x: number, y: number, w: number, h: number}}} FanPlace
+ */
+/**
+ * The table's geometry in CSS pixels; `step`: the readable step (computeLayout adds the design length it holds).
+ * @typedef {Sized & {width: number, height: number, cardH: number, step: number, foundations: {x: number, y: number}[],
+ *   fans: FanPlace[]}} Placed
+ */
+/** @typedef {Placed & {length: number}} Layout */
 /** @type {Readonly<IndexSize>} */
 export const CSS_INDEX = Object.freeze({
   vertical: Object.freeze({ a: 1, b: 0.36 }),
@@ -38,6 +51,7 @@ export const CSS_INDEX = Object.freeze({
 });
 
 // The length a fan is designed for at the deal: its deal size plus room for two.
+/** @param {number} fanCount */
 export function baseLength(fanCount) {
   return Math.max(3, Math.round(52 / fanCount)) + 2;
 }
@@ -46,6 +60,7 @@ export function baseLength(fanCount) {
 // while the longest fan fits its cell readably (`capacity` cards) and is not far
 // shorter than designed; otherwise the longest fan plus room to grow (two at
 // first, as at the deal; GROW once a fan has outgrown its cell).
+/** @param {number} current @param {number} capacity @param {number} longest @param {number} fanCount */
 export function designLength(current, capacity, longest, fanCount) {
   if (current && longest <= capacity && longest + SHRINK > current) return current;
   return Math.max(baseLength(fanCount), longest + (current && longest > capacity ? GROW : 2));
@@ -53,15 +68,18 @@ export function designLength(current, capacity, longest, fanCount) {
 
 // The smallest offset between two cards of a fan that shows the covered card's
 // whole index, in whole pixels.
+/** @param {IndexSize} index @param {Orientation} orientation @param {number} cardW */
 export function readableStep(index, orientation, cardW) {
   const { a, b } = index[orientation];
   return Math.ceil(a + b * cardW);
 }
 
+/** @param {number} width @param {number} height */
 function pad(width, height) {
   return Math.max(4, Math.round(Math.min(width, height) * 0.012));
 }
 
+/** @param {number} cardW @param {number} reserve @param {number} innerW */
 function foundationsWidth(cardW, reserve, innerW) {
   const roomy = 4 * cardW + 3 * Math.max(4, Math.round(cardW * 0.25));
   if (!reserve || roomy <= innerW - reserve) return roomy;
@@ -69,9 +87,10 @@ function foundationsWidth(cardW, reserve, innerW) {
 }
 
 // Every grid worth trying: c columns by r rows, fans spread down or right.
+/** @param {number} fanCount @returns {Arrangement[]} */
 export function arrangements(fanCount) {
   const list = [];
-  for (const orientation of ["vertical", "horizontal"]) {
+  for (const orientation of /** @type {Orientation[]} */ (["vertical", "horizontal"])) {
     for (let columns = 1; columns <= fanCount; columns++) {
       const rows = Math.ceil(fanCount / columns);
       if (columns > 1 && Math.ceil(fanCount / (columns - 1)) === rows) continue; // same rows, wider cells
@@ -83,6 +102,8 @@ export function arrangements(fanCount) {
 
 // The largest card width (whole pixels) with which `arrangement` holds fans of
 // `length` cards readably, or 0 when it cannot.
+/** @param {Arrangement} arrangement @param {number} width @param {number} height @param {number} fanCount
+ *  @param {number} length @param {IndexSize} [index] @param {number} [reserve] */
 export function fit(arrangement, width, height, fanCount, length, index = CSS_INDEX, reserve = 0) {
   const { orientation, columns, rows } = arrangement;
   const p = pad(width, height);
@@ -114,6 +135,7 @@ export function fit(arrangement, width, height, fanCount, length, index = CSS_IN
 }
 
 // Larger cards; at equal size (within 2%) fewer rows: longer room for the fans.
+/** @param {Sized} candidate @param {Sized | null} best */
 function better(candidate, best) {
   return (
     !best ||
@@ -125,12 +147,14 @@ function better(candidate, best) {
 // The arrangement with the largest cards for `length`, or null when none fits.
 // Fans should not move about: the previous arrangement is kept, else its
 // orientation, while its cards are nearly as large (KEEP) as the best's.
+/** @param {number} width @param {number} height @param {number} fanCount @param {number} length
+ *  @param {IndexSize} index @param {number} reserve @param {Arrangement | null} previous @returns {Sized | null} */
 function choose(width, height, fanCount, length, index, reserve, previous) {
-  /** @type {any} */
+  /** @type {Sized | null} */
   let best = null;
-  /** @type {any} */
+  /** @type {Sized | null} */
   let sameArrangement = null;
-  /** @type {any} */
+  /** @type {Sized | null} */
   let sameOrientation = null;
   for (const arrangement of arrangements(fanCount)) {
     const cardW = fit(arrangement, width, height, fanCount, length, index, reserve);
@@ -143,7 +167,7 @@ function choose(width, height, fanCount, length, index, reserve, previous) {
     }
   }
   for (const choice of [sameArrangement, sameOrientation]) {
-    if (choice && choice.cardW >= best.cardW * KEEP) return choice;
+    if (choice && best && choice.cardW >= best.cardW * KEEP) return choice;
   }
   return best;
 }
@@ -155,16 +179,26 @@ function choose(width, height, fanCount, length, index, reserve, previous) {
 // arrangement is kept while it stays nearly as good, so the fans do not move about).
 // The result says which length it holds (`length`: less than asked only when no
 // arrangement holds that many readably; longer fans then squeeze in their cells).
+/**
+ * @param {number} width
+ * @param {number} height
+ * @param {number} fanCount
+ * @param {{reserve?: number, length?: number, index?: IndexSize, previous?: Arrangement | null}} [options]
+ * @returns {Layout}
+ */
 export function computeLayout(width, height, fanCount, options = {}) {
   const { reserve = 0, index = CSS_INDEX, previous = null } = options;
   for (let length = options.length ?? baseLength(fanCount); length >= 2; length--) {
     const chosen = choose(width, height, fanCount, length, index, reserve, previous);
     if (chosen) return { ...place(chosen, width, height, fanCount, reserve, index), length };
   }
+  /** @type {Sized} */
   const fallback = { orientation: "vertical", columns: fanCount, rows: 1, cardW: MIN_CARD_W };
   return { ...place(fallback, width, height, fanCount, reserve, index), length: 1 };
 }
 
+/** @param {Sized} sized @param {number} width @param {number} height @param {number} fanCount
+ *  @param {number} reserve @param {IndexSize} index @returns {Placed} */
 function place({ orientation, columns, rows, cardW }, width, height, fanCount, reserve, index) {
   const p = pad(width, height);
   const innerW = width - 2 * p;
@@ -206,6 +240,7 @@ function place({ orientation, columns, rows, cardW }, width, height, fanCount, r
 }
 
 // How many cards every fan of `layout` holds with each covered index readable.
+/** @param {Placed} layout */
 export function capacity(layout) {
   const size = layout.orientation === "vertical" ? layout.cardH : layout.cardW;
   const extent = Math.min(...layout.fans.map((fan) => fan.extent));
@@ -215,6 +250,7 @@ export function capacity(layout) {
 // Offset between consecutive cards of a fan holding `count` cards: as roomy as
 // the cell allows, down to the readable step; below it only for a fan longer
 // than any arrangement holds (it stays inside its cell).
+/** @param {Placed} layout @param {FanPlace} fan @param {number} count */
 export function fanStep(layout, fan, count) {
   const size = layout.orientation === "vertical" ? layout.cardH : layout.cardW;
   const roomy = Math.round(layout.step * ROOMY[layout.orientation]);
@@ -224,6 +260,7 @@ export function fanStep(layout, fan, count) {
 }
 
 // Top-left corner of the card at `index` (0 = bottom) of fan `fanIndex` (0-based).
+/** @param {Placed} layout @param {number} fanIndex @param {number} index @param {number} count */
 export function cardInFan(layout, fanIndex, index, count) {
   const fan = layout.fans[fanIndex];
   const step = fanStep(layout, fan, count);
@@ -233,6 +270,7 @@ export function cardInFan(layout, fanIndex, index, count) {
 }
 
 // The rectangle a fan occupies with `count` cards (its base card when empty).
+/** @param {Placed} layout @param {number} fanIndex @param {number} count */
 export function fanRect(layout, fanIndex, count) {
   const fan = layout.fans[fanIndex];
   const last = cardInFan(layout, fanIndex, Math.max(0, count - 1), Math.max(1, count));

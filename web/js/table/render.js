@@ -7,71 +7,24 @@
 // the 1-based fan number, and data-index (0 = bottom of its fan); fans are
 // [data-fan="3"], foundations [data-foundation="C"].
 
-import { createCard, isRed, rankOf, suitIcon, suitOf, SUITS } from "./cards.js";
-import { capacity, cardInFan, computeLayout, CSS_INDEX, designLength, fanRect } from "./layout.js";
+import { createCard, suitOf, SUITS } from "./cards.js";
+import { createFoundation, showFoundation } from "./foundations.js";
+import { measureIndex, sameIndex } from "./index-measure.js";
+import { capacity, computeLayout, CSS_INDEX, designLength, fanRect } from "./layout.js";
+import { placesFor } from "./places.js";
 import { moveDuration } from "./anim.js";
 
 /** @typedef {import("./layout.js").IndexSize} IndexSize */
+/** @typedef {import("./layout.js").Layout} Layout */
+/** @typedef {import("./places.js").Place} Place */
+/** @typedef {import("../engine/protocol.js").State} State */
+/** @typedef {import("../engine/protocol.js").Card} Card */
+/** @typedef {import("../engine/protocol.js").Dest} Dest */
 
-const RANK_VALUE = { A: 1, T: 10, J: 11, Q: 12, K: 13 };
-const rankValue = (card) => RANK_VALUE[rankOf(card)] ?? Number(rankOf(card));
-const Z_FAN = 10;
-const Z_FOUNDATION = 10;
-const Z_MOVING = 200;
-const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K"];
+/** Which slide an element is in (a later one overrides it). @type {WeakMap<HTMLElement, object>} */
+const slides = new WeakMap();
 
-// How far a card's corner index reaches from the card's outer edge, measured from
-// the CSS (app.css draws it) on hidden probe cards of two sizes, as a + b * cardW:
-// downwards when fans spread down, rightwards when they spread right (the index
-// is then stacked). The widest rank counts. See layout.js CSS_INDEX.
-// It lays out 52 probe cards: about 120 ms on a phone, so it is never done before
-// the first table is drawn (TableView.remeasure).
-export function measureIndex(root) {
-  const sizes = [60, 120];
-  /** @type {{orientation: string, probe: HTMLElement}[]} */
-  const probes = [];
-  for (const orientation of ["vertical", "horizontal"]) {
-    for (const cardW of sizes) {
-      const probe = document.createElement("div");
-      probe.className = `table--${orientation}`;
-      probe.setAttribute("aria-hidden", "true");
-      probe.style.cssText = `position:absolute;left:0;top:0;visibility:hidden;pointer-events:none;--cw:${cardW}px;--ch:${Math.round(cardW * 1.4)}px`;
-      for (const rank of RANKS) probe.append(createCard(`${rank}H`));
-      probes.push({ orientation, probe });
-    }
-  }
-  // All four probes in at once and measured together: one layout, not four
-  // (each costs tens of milliseconds on a phone, before the first table is drawn).
-  root.append(...probes.map(({ probe }) => probe));
-  const extents = { vertical: [], horizontal: [] };
-  for (const { orientation, probe } of probes) {
-    let extent = 0;
-    for (const card of probe.children) {
-      const outer = card.getBoundingClientRect();
-      const index = /** @type {Element} */ (card.querySelector(".card__index")).getBoundingClientRect();
-      extent = Math.max(extent, orientation === "vertical" ? index.bottom - outer.top : index.right - outer.left);
-    }
-    extents[orientation].push(extent);
-  }
-  for (const { probe } of probes) probe.remove();
-  const line = (/** @type {number[]} */ [small, large]) => {
-    const b = (large - small) / (sizes[1] - sizes[0]);
-    return { a: small - b * sizes[0], b };
-  };
-  return { vertical: line(extents.vertical), horizontal: line(extents.horizontal) };
-}
-
-/**
- * Whether two corner-index measurements lay a table out alike: the same extent,
- * to a hundredth of a pixel, for cards from 24 to 120 pixels wide.
- * @param {IndexSize} a
- * @param {IndexSize} b
- */
-function sameIndex(a, b) {
-  return ["vertical", "horizontal"].every((o) =>
-    [24, 120].every((cardW) => Math.abs(a[o].a + a[o].b * cardW - (b[o].a + b[o].b * cardW)) < 0.01),
-  );
-}
+const Z_MOVING = 200; // a sliding card's stacking order, above every card at rest
 
 export class TableView {
   /**
@@ -81,44 +34,40 @@ export class TableView {
    */
   constructor(root, index = CSS_INDEX) {
     this.root = root;
-    this.cards = new Map(); // card -> element
-    this.places = new Map(); // card -> {x, y, z, where, index}: what the DOM shows
+    /** @type {Map<Card, HTMLElement>} */
+    this.cards = new Map();
+    /** @type {Map<Card, Place>} what the DOM shows */
+    this.places = new Map();
+    /** @type {HTMLElement[]} */
     this.fanElements = [];
-    this.foundationElements = new Map(); // suit -> element
-    this.badges = new Map(); // suit -> the foundation's direction ("A→K"), drawn above its cards
+    /** @type {Map<string, HTMLElement>} suit -> its foundation */
+    this.foundationElements = new Map();
+    /** @type {Map<string, HTMLElement>} suit -> the foundation's direction ("A→K"), drawn above its cards */
+    this.badges = new Map();
+    /** @type {(Layout & {stale?: boolean}) | null} */
     this.layout = null;
     this.fanCount = 0;
+    /** @type {State | null} */
     this.state = null;
     this.reserve = 0; // pixels kept free right of the foundations (redeal button)
     this.index = index; // the corner index's size (measureIndex)
     this.length = 0; // the fan length the layout holds readably (layout.js designLength)
     this.longest = 0; // the longest fan of the state drawn
     for (const suit of SUITS) {
-      const element = document.createElement("div");
-      element.className = "foundation";
-      element.dataset.foundation = suit;
-      element.append(suitIcon(suit, "foundation__suit"));
-      const direction = document.createElement("span");
-      direction.className = "foundation__direction";
-      element.append(direction);
-      if (isRed(`A${suit}`)) element.classList.add("foundation--red");
-      root.append(element);
+      const { element, badge } = createFoundation(suit);
+      root.append(element, badge);
       this.foundationElements.set(suit, element);
-      const badge = document.createElement("span");
-      badge.className = "foundation__badge";
-      badge.dataset.badge = suit;
-      badge.setAttribute("aria-hidden", "true"); // a11y.js names the foundation in words
-      root.append(badge);
       this.badges.set(suit, badge);
     }
   }
 
-  // Show `fanCount` empty fans before any state is known (while Python loads).
+  /** Show `fanCount` empty fans before any state is known (while Python loads). @param {number} fanCount */
   preview(fanCount) {
     this.setFanCount(fanCount);
     this.relayout();
   }
 
+  /** @param {number} count */
   setFanCount(count) {
     if (count === this.fanCount) return;
     this.fanCount = count;
@@ -135,7 +84,7 @@ export class TableView {
     this.layout = null;
   }
 
-  // Keep `pixels` free at the right end of the foundation row.
+  /** Keep `pixels` free at the right end of the foundation row. @param {number} pixels */
   setReserve(pixels) {
     if (pixels === this.reserve) return;
     this.reserve = pixels;
@@ -144,6 +93,7 @@ export class TableView {
 
   // Make the layout hold the longest fan of `state` readably, with hysteresis:
   // it changes only when a fan outgrows its cell or the fans got much shorter.
+  /** @param {State} state */
   fitFans(state) {
     const longest = Math.max(0, ...state.fans.map((fan) => fan.length));
     this.longest = longest;
@@ -170,15 +120,16 @@ export class TableView {
       index: this.index,
       previous: layout,
     });
-    const { cardW, cardH, orientation } = this.layout;
+    const placed = this.layout;
+    const { cardW, cardH, orientation } = placed;
     this.root.style.setProperty("--cw", `${cardW}px`);
     this.root.style.setProperty("--ch", `${cardH}px`);
     this.root.classList.toggle("table--vertical", orientation === "vertical");
     this.root.classList.toggle("table--horizontal", orientation === "horizontal");
     SUITS.forEach((suit, i) => {
-      const { x, y } = this.layout.foundations[i];
-      this.foundationElements.get(suit).style.transform = `translate(${x}px, ${y}px)`;
-      this.badges.get(suit).style.transform = `translate(${x + cardW / 2}px, ${y + cardH}px) translate(-50%, -60%)`;
+      const { x, y } = placed.foundations[i];
+      /** @type {HTMLElement} */ (this.foundationElements.get(suit)).style.transform = `translate(${x}px, ${y}px)`;
+      /** @type {HTMLElement} */ (this.badges.get(suit)).style.transform = `translate(${x + cardW / 2}px, ${y + cardH}px) translate(-50%, -60%)`;
     });
     this.placeFans();
     return true;
@@ -198,10 +149,11 @@ export class TableView {
   }
 
   placeFans() {
-    if (!this.layout) return;
+    const layout = this.layout;
+    if (!layout) return;
     this.fanElements.forEach((element, i) => {
       const count = this.state ? this.state.fans[i]?.length ?? 0 : 0;
-      const rect = fanRect(this.layout, i, count);
+      const rect = fanRect(layout, i, count);
       element.style.transform = `translate(${rect.x}px, ${rect.y}px)`;
       element.style.width = `${rect.w}px`;
       element.style.height = `${rect.h}px`;
@@ -209,30 +161,9 @@ export class TableView {
     });
   }
 
-  // Where each of the 52 cards goes for `state`.
-  placesFor(state) {
-    const places = new Map();
-    state.fans.forEach((fan, fanIndex) => {
-      fan.forEach((card, index) => {
-        const { x, y } = cardInFan(this.layout, fanIndex, index, fan.length);
-        places.set(card, { x, y, z: Z_FAN + index, where: String(fanIndex + 1), index });
-      });
-    });
-    state.foundations.forEach((foundation, i) => {
-      const { x, y } = this.layout.foundations[i];
-      for (const rank of ["A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K"]) {
-        const card = rank + foundation.suit;
-        if (places.has(card)) continue;
-        const order = foundation.up === false ? 14 - rankValue(card) : rankValue(card);
-        places.set(card, { x, y, z: Z_FOUNDATION + order, where: "F", index: order - 1 });
-      }
-    });
-    return places;
-  }
-
   // Draw `state`. animate: slide the cards that moved; order: cards to move first
   // (in that order, each a little after the previous one).
-  /** @param {any} state @param {{animate?: boolean, order?: string[]}} [options] */
+  /** @param {State} state @param {{animate?: boolean, order?: Card[]}} [options] */
   render(state, { animate = false, order = [] } = {}) {
     const fanCountChanged = state.fans.length !== this.fanCount;
     this.state = state;
@@ -242,7 +173,7 @@ export class TableView {
     if (!this.layout) return;
     if (fanCountChanged) animate = false;
     this.placeFans();
-    const places = this.placesFor(state);
+    const places = placesFor(this.layout, state);
     const duration = animate ? moveDuration() : 0;
     let delayIndex = 0;
     const delays = new Map(order.map((card) => [card, delayIndex++]));
@@ -268,21 +199,15 @@ export class TableView {
       this.places.set(card, place);
     }
     SUITS.forEach((suit, i) => {
-      const foundation = state.foundations[i];
-      const element = this.foundationElements.get(suit);
-      element.querySelector(".foundation__direction").textContent =
-        foundation.up === false ? "K\u2193" : "A\u2191";
-      element.dataset.count = String(foundation.count);
-      // Which way it builds, in sight even when cards cover the foundation: from
-      // the rank it starts with to the rank it ends with.
-      const badge = this.badges.get(suit);
-      badge.textContent = foundation.up === false ? "K\u2192A" : "A\u2192K";
-      badge.dataset.up = String(foundation.up !== false);
-      badge.hidden = foundation.count === 13;
+      const [element, badge] = [this.foundationElements.get(suit), this.badges.get(suit)];
+      if (element && badge) showFoundation(element, badge, state.foundations[i]);
     });
   }
 
-  // Move an element to `place` with a transition, above everything while moving.
+  /**
+   * Move an element to `place` with a transition, above everything while moving.
+   * @param {HTMLElement} element @param {Place} place @param {number} duration @param {number} [delay]
+   */
   slide(element, place, duration, delay = 0) {
     element.classList.add("card--moving");
     element.style.zIndex = String(Z_MOVING + delay);
@@ -290,19 +215,19 @@ export class TableView {
     element.style.transitionDelay = `${delay}ms`;
     element.style.transform = `translate(${place.x}px, ${place.y}px)`;
     const token = {};
-    element._slide = token;
+    slides.set(element, token);
     const finish = () => {
-      if (element._slide !== token) return;
-      element._slide = null;
+      if (slides.get(element) !== token) return;
+      slides.delete(element);
       element.classList.remove("card--moving");
       element.style.transitionDuration = "";
       element.style.transitionDelay = "";
-      element.style.zIndex = String(this.places.get(element.dataset.card)?.z ?? place.z);
+      element.style.zIndex = String(this.places.get(element.dataset.card ?? "")?.z ?? place.z);
     };
     setTimeout(finish, duration + delay + 50);
   }
 
-  // Put a card back where the state says it is (after a drag), sliding if asked.
+  /** Put a card back where the state says it is (after a drag), sliding if asked. @param {Card} card @param {number} duration */
   returnCard(card, duration) {
     const element = this.cards.get(card);
     const place = this.places.get(card);
@@ -314,28 +239,34 @@ export class TableView {
     }
   }
 
-  // Card's current top-left corner as drawn (from our records, not the DOM).
+  /** The card's top-left corner as drawn (from our records, not the DOM). @param {Card} card */
   placeOf(card) {
     return this.places.get(card) ?? null;
   }
 
   // Drop regions: each fan's rectangle (grown to a full card's room beyond its top)
   // and each foundation, in table coordinates; `to` as the API writes it.
+  /** @returns {{to: Dest, suit?: string, rect: {x: number, y: number, w: number, h: number}}[]} */
   dropRegions() {
-    if (!this.layout || !this.state) return [];
-    const { cardW, cardH } = this.layout;
+    const layout = this.layout;
+    if (!layout || !this.state) return [];
+    const { cardW, cardH } = layout;
+    /** @type {{to: Dest, suit?: string, rect: {x: number, y: number, w: number, h: number}}[]} */
     const regions = this.state.fans.map((fan, i) => {
-      const rect = fanRect(this.layout, i, fan.length);
+      const rect = fanRect(layout, i, fan.length);
       return { to: i + 1, rect: { x: rect.x, y: rect.y, w: rect.w, h: rect.h } };
     });
     SUITS.forEach((suit, i) => {
-      const { x, y } = this.layout.foundations[i];
+      const { x, y } = layout.foundations[i];
       regions.push({ to: "F", suit, rect: { x, y, w: cardW, h: cardH } });
     });
     return regions;
   }
 
-  // Highlight destinations ("F" highlights the card's own foundation).
+  /**
+   * Highlight destinations ("F" highlights the card's own foundation).
+   * @param {string} className @param {Card | null} card @param {Dest[]} destinations
+   */
   highlight(className, card, destinations) {
     for (const element of this.root.querySelectorAll(`.${className}`)) element.classList.remove(className);
     if (!card) return;
@@ -345,12 +276,13 @@ export class TableView {
     }
   }
 
-  // Mark `cards` (one card, a list, or null for none) with `className`, and no other card.
+  /** Mark `cards` (one card, a list, or null for none) with `className`, and no other card. @param {string} className @param {Card | Card[] | null} cards */
   markCard(className, cards) {
     for (const element of this.root.querySelectorAll(`.card.${className}`)) element.classList.remove(className);
     for (const card of cards ? [cards].flat() : []) this.cards.get(card)?.classList.add(className);
   }
 
+  /** @param {Card} card */
   cardElement(card) {
     return this.cards.get(card) ?? null;
   }

@@ -17,11 +17,15 @@ export const LANGUAGES = ["en", "de", "es", "ru"];
 // Each language's own name, for the language setting (never translated).
 export const LANGUAGE_NAMES = { en: "English", de: "Deutsch", es: "Español", ru: "Русский" };
 
+/** A language's texts: a string, or a plural's forms by Intl.PluralRules category. @typedef {Record<string, string | Record<string, string>>} Texts */
+/** Placeholders' values. @typedef {Record<string, unknown>} Params */
+
 let current = "en";
-/** @type {Record<string, any>} */
+/** @type {Texts} */
 let fallback = {};
 let table = fallback;
 let plurals = new Intl.PluralRules("en");
+/** @type {Set<(lang: string) => void>} */
 const listeners = new Set();
 
 // The first of the browser's languages we have ("de-AT" -> "de"), else "en".
@@ -37,6 +41,7 @@ export function language() {
   return current;
 }
 
+/** @param {string} lang @returns {Promise<Texts>} */
 async function fetchTable(lang) {
   // Relative to the bundle, js/main.js (import.meta.url is the bundle's, not this file's).
   const response = await fetch(new URL(`../i18n/${lang}.json`, import.meta.url));
@@ -46,8 +51,9 @@ async function fetchTable(lang) {
 
 // Load and switch to `lang` ("auto" or null: the browser's); resolves when done.
 // Every onChange listener then runs so the page can redraw its texts.
+/** @param {string | null | undefined} lang */
 export async function setLanguage(lang) {
-  const wanted = LANGUAGES.includes(lang) ? lang : browserLanguage();
+  const wanted = lang && LANGUAGES.includes(lang) ? lang : browserLanguage();
   table = wanted === "en" ? fallback : await fetchTable(wanted).catch(() => fallback);
   current = table === fallback ? "en" : wanted;
   plurals = new Intl.PluralRules(current);
@@ -57,6 +63,7 @@ export async function setLanguage(lang) {
 }
 
 // Call `listener(lang)` after every language change; returns the unbind function.
+/** @param {(lang: string) => void} listener */
 export function onChange(listener) {
   listeners.add(listener);
   return () => listeners.delete(listener);
@@ -85,6 +92,7 @@ export const cardWord = (code) => new CardWord(code);
  * The card `code` named in `form` ("" for the plain name) in the current language.
  * @param {string} code
  * @param {string} [form]
+ * @returns {string}
  */
 export function nameCard(code, form = "") {
   const rank = code.slice(0, -1);
@@ -98,18 +106,22 @@ export function nameCard(code, form = "") {
 
 const capital = (/** @type {string} */ text) => text.charAt(0).toLocaleUpperCase(current) + text.slice(1);
 
+/** @param {string} text @param {Params} params @returns {string} */
 function fill(text, params) {
-  return text.replace(/\{(\w+)(?::(\w+))?\}/g, (whole, written, form = "") => {
+  /** @param {string} whole @param {string} written @param {string} [form] @returns {string} */
+  const one = (whole, written, form = "") => {
     const name = written in params ? written : written.charAt(0).toLowerCase() + written.slice(1);
     if (!(name in params)) return whole;
     const value = params[name];
     const words = value instanceof CardWord ? nameCard(value.code, form) : String(value);
     return name === written ? words : capital(words);
-  });
+  };
+  return text.replace(/\{(\w+)(?::(\w+))?\}/g, one);
 }
 
 // Use these string tables (the current language's and English's) as they are:
 // what setLanguage does once it has fetched them, and what the unit tests do.
+/** @param {string} lang @param {Texts} texts @param {Texts} english */
 export function useTables(lang, texts, english) {
   fallback = english;
   table = texts;
@@ -120,27 +132,31 @@ export function useTables(lang, texts, english) {
 // The text for `key` in the current language with {name} placeholders filled.
 // A plural text picks its form by params.count; a card given as cardWord(code)
 // is named in the form its placeholder asks for (CardWord).
+/** @param {string} key @param {Params} [params] @returns {string} */
 export function t(key, params = {}) {
-  let entry = table[key] ?? fallback[key];
+  const entry = table[key] ?? fallback[key];
   if (entry === undefined) return key;
   if (typeof entry === "object") {
     const rules = table[key] === entry ? plurals : new Intl.PluralRules("en");
-    entry = entry[rules.select(Number(params.count ?? 0))] ?? entry.other;
+    return fill(String(entry[rules.select(Number(params.count ?? 0))] ?? entry.other), params);
   }
   return fill(String(entry), params);
 }
 
 // True when the current language has a text for `key` (or English does).
+/** @param {string} key */
 export function has(key) {
   return key in table || key in fallback;
 }
 
 // Numbers and percentages in the current language's style.
+/** @param {number} value @param {Intl.NumberFormatOptions} [options] */
 export function formatNumber(value, options) {
   return new Intl.NumberFormat(current, options).format(value);
 }
 
 // A time played, "2:31" or "1:02:05", from seconds (the clock, statistics, a win).
+/** @param {number} seconds */
 export function formatDuration(seconds) {
   const total = Math.max(0, Math.round(seconds));
   const h = Math.floor(total / 3600);

@@ -4,13 +4,19 @@
 // and the display settings (language, theme, four-colour deck, left-handed
 // layout, sounds) added to the settings dialog. Everything is set with textContent.
 
+import { DEFAULT_SETTINGS } from "../build-info.js";
 import { LANGUAGE_NAMES, LANGUAGES, t } from "./i18n.js";
 
 const BUTTONS = ["new", "restart", "undo", "redo", "hint", "solve", "games", "daily", "settings", "info", "share"];
-const ENGINE_SETTINGS = ["clickToPlay", "autoMove", "autoComplete", "solvableOnly", "warnLost", "animations"];
+// The settings the dialog shows as switches: every one that is a flag.
+const FLAG_SETTINGS = Object.entries(DEFAULT_SETTINGS).filter(([, value]) => typeof value === "boolean").map(([key]) => key);
 
-const $ = (selector) => document.querySelector(selector);
+/** @typedef {import("../platform/prefs.js").Prefs} Prefs */
+/** A display setting changed: its name and its new value. @typedef {(name: string, value: string | boolean) => void} PrefChange */
 
+const $ = (/** @type {string} */ selector) => /** @type {HTMLElement | null} */ (document.querySelector(selector));
+
+/** @param {string} name @param {string[]} options @param {string} value @param {PrefChange} change */
 function choiceSetting(name, options, value, change) {
   const label = document.createElement("label");
   label.className = "setting setting--choice";
@@ -29,6 +35,7 @@ function choiceSetting(name, options, value, change) {
   return label;
 }
 
+/** @param {string} name @param {boolean} value @param {PrefChange} change */
 function toggleSetting(name, value, change) {
   const label = document.createElement("label");
   label.className = "setting";
@@ -44,6 +51,7 @@ function toggleSetting(name, value, change) {
 }
 
 // The display settings, added once to the settings dialog; change(name, value).
+/** @param {Prefs} prefs @param {PrefChange} change */
 export function addDisplaySettings(prefs, change) {
   const form = $("#settings-dialog .dialog__body");
   if (!form || form.querySelector("[data-pref]")) return;
@@ -54,7 +62,7 @@ export function addDisplaySettings(prefs, change) {
   group.className = "settings__display";
   group.append(
     heading,
-    choiceSetting("language", ["auto", ...LANGUAGES], prefs.lang, (_, value) => change("lang", value)),
+    choiceSetting("language", ["auto", ...LANGUAGES], prefs.lang, (_name, value) => change("lang", value)),
     choiceSetting("theme", ["system", "light", "dark"], prefs.theme, change),
     toggleSetting("fourColour", prefs.fourColour, change),
     toggleSetting("leftHanded", prefs.leftHanded, change),
@@ -63,6 +71,7 @@ export function addDisplaySettings(prefs, change) {
   form.insertBefore(group, form.querySelector(".dialog__actions"));
 }
 
+/** @param {HTMLElement} span @param {string} key */
 function setSettingText(span, key) {
   const note = document.createElement("small");
   note.textContent = t(`${key}.note`);
@@ -91,7 +100,7 @@ export function translatePage() {
   if (settingsTitle) settingsTitle.textContent = t("settings.title");
   const settingsDone = $("#settings-dialog .dialog__actions button");
   if (settingsDone) settingsDone.textContent = t("button.done");
-  for (const key of ENGINE_SETTINGS) {
+  for (const key of FLAG_SETTINGS) {
     const span = $(`#settings-dialog input[data-setting="${key}"]`)?.parentElement?.querySelector("span");
     if (span) setSettingText(span, `settings.${key}`);
   }

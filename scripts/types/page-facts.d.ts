@@ -1,0 +1,65 @@
+// Written by scripts/page_facts.py from py/cloverleaf/page_facts.py: edit that, then run
+// python3 scripts/page_facts.py. The values are in js/build-info.js, which the build writes.
+import type { Card, Dest, Foundation, Move } from "../../web/js/engine/protocol.js";
+
+/** A winnable deal's difficulty. */
+export type Level = "easy" | "medium" | "hard";
+
+/** The settings the engine keeps. */
+export type EngineSettings = {
+  clickToPlay: boolean;
+  autoMove: boolean;
+  autoComplete: boolean;
+};
+
+/** Every setting of the player's: the engine's, then the page's own. */
+export type Settings = EngineSettings & {
+  solvableOnly: boolean;
+  animations: boolean;
+  warnLost: boolean;
+  level: "any" | Level;
+};
+
+/** Everything the page draws (api.Api.state). */
+export type State = {
+  /** the game's id ("clover-leaf") */
+  game: string;
+  /** its English name (the page shows its own words) */
+  gameName: string;
+  /** the deal number, as a string (numbers reach 10^20); null for a position typed by hand */
+  deal: string | null;
+  /** each fan from its bottom card to its top */
+  fans: Card[][];
+  /** clubs, spades, hearts, diamonds */
+  foundations: Foundation[];
+  /** every card that can move, with its destinations */
+  movable: Record<Card, Dest[]>;
+  /** where a click plays each card that has somewhere to go */
+  click: Record<Card, Dest>;
+  /** redeals still allowed */
+  redealsLeft: number;
+  /** a redeal is allowed now */
+  canRedeal: boolean;
+  /** every card is on the foundations */
+  won: boolean;
+  /** not won, and no card can move and no redeal is left */
+  stuck: boolean;
+  /** a decision can be taken back */
+  canUndo: boolean;
+  /** a decision taken back can be made again */
+  canRedo: boolean;
+  /** the player's decisions so far */
+  moves: number;
+  /** the engine's settings */
+  settings: EngineSettings;
+  /** the moves the last change made, the player's first */
+  lastMoves: Move[];
+};
+
+export const DEFAULT_GAME: string;
+export const DEFAULT_GAME_SHAPE: { fans: number; name: string };
+export const DEFAULT_SETTINGS: Readonly<Settings>;
+export const ENGINE_SETTINGS: readonly (keyof EngineSettings)[];
+export const LEVELS: readonly Level[];
+export const SETTING_CHOICES: Readonly<Record<string, readonly string[]>>;
+export const STATE_FIELDS: Readonly<Record<keyof State, string>>;

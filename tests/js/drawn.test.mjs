@@ -1,0 +1,71 @@
+// The table a returning player left, read back before the engine starts
+// (web/js/platform/drawn.js): a table of the engine's shape is drawn, anything
+// else is refused, whatever the browser kept.
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { test } from "node:test";
+
+import { DEAL_BANK, DEFAULT_GAME } from "../../dist/js/build-info.js";
+import { readDrawn } from "../../web/js/platform/drawn.js";
+
+/** A state the engine made: the first of the default game's deal bank. */
+function engineState() {
+  const bank = JSON.parse(readFileSync(new URL(`../../dist/${DEAL_BANK[DEFAULT_GAME]}`, import.meta.url), "utf8"));
+  return structuredClone(bank.states[0]);
+}
+
+test("a table the engine drew is read back as it was, with its last moves dropped", () => {
+  const state = engineState();
+  const read = readDrawn(state);
+  assert.deepEqual(read, { ...state, lastMoves: [] });
+});
+
+test("anything that is not a table is refused", () => {
+  for (const data of [null, 3, "table", [], {}, { game: "clover-leaf" }]) assert.equal(readDrawn(data), null);
+});
+
+test("a table with a card that does not exist is refused", () => {
+  const state = engineState();
+  state.fans[0][0] = "1X";
+  assert.equal(readDrawn(state), null);
+});
+
+test("a table of more than two decks or thirty fans is refused", () => {
+  const state = engineState();
+  state.fans = Array.from({ length: 31 }, () => ["AH"]);
+  assert.equal(readDrawn(state), null);
+  state.fans = Array.from({ length: 30 }, () => Array(4).fill("AH"));
+  assert.equal(readDrawn(state), null);
+});
+
+test("every flag and count the engine declares is checked", () => {
+  for (const [field, bad] of [["won", "yes"], ["canUndo", 1], ["moves", -1], ["redealsLeft", 1.5], ["moves", "3"]]) {
+    const state = engineState();
+    state[field] = bad;
+    assert.equal(readDrawn(state), null, field);
+  }
+});
+
+test("a destination outside the table or a foundation of no suit is refused", () => {
+  const state = engineState();
+  const [card] = Object.keys(state.movable);
+  state.movable[card] = [31];
+  assert.equal(readDrawn(state), null);
+  const other = engineState();
+  other.foundations[0].suit = "X";
+  assert.equal(readDrawn(other), null);
+});
+
+test("the settings kept are the engine's only, each on unless stored off", () => {
+  const state = engineState();
+  state.settings = { autoMove: false, solvableOnly: false, extra: 1 };
+  assert.deepEqual(readDrawn(state)?.settings, { clickToPlay: true, autoMove: false, autoComplete: true });
+});
+
+test("a long name is cut and a missing one is the game's id", () => {
+  const state = engineState();
+  state.gameName = "x".repeat(500);
+  assert.equal(readDrawn(state)?.gameName.length, 60);
+  delete state.gameName;
+  assert.equal(readDrawn(state)?.gameName, state.game);
+});

@@ -1,0 +1,70 @@
+// The table's geometry (web/js/table/layout.js), on the screens the page meets:
+// every card inside the table, no two fans' cells overlapping, and a fan of the
+// design length showing the whole index of every covered card.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { baseLength, capacity, cardInFan, computeLayout, CSS_INDEX, designLength, fanRect, readableStep } from "../../web/js/table/layout.js";
+
+const SCREENS = [[360, 640], [390, 844], [844, 390], [768, 1024], [1366, 768], [1920, 1080], [320, 480]];
+const FAN_COUNTS = [6, 8, 16, 17, 18];
+
+/** @param {{x: number, y: number, w: number, h: number}} a @param {{x: number, y: number, w: number, h: number}} b */
+const overlap = (a, b) => a.x < b.x + b.w - 0.5 && b.x < a.x + a.w - 0.5 && a.y < b.y + b.h - 0.5 && b.y < a.y + a.h - 0.5;
+
+test("every fan of the design length fits its cell readably, inside the table", () => {
+  for (const [width, height] of SCREENS) {
+    for (const fans of FAN_COUNTS) {
+      const layout = computeLayout(width, height, fans);
+      const where = `${fans} fans on ${width}x${height}`;
+      assert.ok(layout.length >= 2, where);
+      assert.ok(capacity(layout) >= layout.length, where);
+      for (let fan = 0; fan < fans; fan++) {
+        const rect = fanRect(layout, fan, layout.length);
+        assert.ok(rect.x >= 0 && rect.y >= 0 && rect.x + rect.w <= width && rect.y + rect.h <= height, `${where}: fan ${fan + 1}`);
+        const second = cardInFan(layout, fan, 1, layout.length);
+        const first = cardInFan(layout, fan, 0, layout.length);
+        assert.ok(second.x - first.x + second.y - first.y >= layout.step, `${where}: fan ${fan + 1} covers an index`);
+      }
+    }
+  }
+});
+
+test("no two fans' cells overlap, nor a fan and the foundations", () => {
+  for (const [width, height] of SCREENS) {
+    for (const fans of FAN_COUNTS) {
+      const layout = computeLayout(width, height, fans);
+      const cells = layout.fans.map((fan) => fan.cell);
+      for (let i = 0; i < cells.length; i++) {
+        for (let j = i + 1; j < cells.length; j++) assert.ok(!overlap(cells[i], cells[j]), `${fans} fans, ${width}x${height}: ${i + 1} and ${j + 1}`);
+      }
+      const row = { x: 0, y: 0, w: width, h: layout.foundations[0].y + layout.cardH };
+      for (const cell of cells) assert.ok(cell.y >= row.h, `${fans} fans, ${width}x${height}: under the foundations`);
+    }
+  }
+});
+
+test("the redeal button's corner is kept free of the foundations", () => {
+  const layout = computeLayout(390, 844, 18, { reserve: 80 });
+  const last = layout.foundations[3];
+  assert.ok(last.x + layout.cardW <= 390 - 80, JSON.stringify(last));
+});
+
+test("the arrangement is kept while it stays nearly as good, so fans do not move about", () => {
+  const before = computeLayout(1366, 768, 16);
+  const after = computeLayout(1360, 760, 16, { previous: before });
+  assert.deepEqual([after.orientation, after.columns, after.rows], [before.orientation, before.columns, before.rows]);
+});
+
+test("the design length grows when a fan outgrows its cell and shrinks only when fans are much shorter", () => {
+  assert.equal(designLength(0, 10, 3, 16), baseLength(16));
+  assert.equal(designLength(8, 10, 9, 16), 8); // fits its cell: kept
+  assert.equal(designLength(8, 10, 11, 16), 14); // outgrew the cell: room for three more
+  assert.equal(designLength(14, 16, 9, 16), 14); // shorter, not much: kept
+  assert.equal(designLength(14, 16, 4, 16), 6); // much shorter: the longest fan and room for two
+});
+
+test("the readable step shows the whole corner index", () => {
+  assert.equal(readableStep(CSS_INDEX, "vertical", 100), Math.ceil(1 + 0.36 * 100));
+  assert.equal(readableStep({ ...CSS_INDEX, horizontal: { a: 2.5, b: 0.5 } }, "horizontal", 40), 23);
+});

@@ -1,0 +1,72 @@
+// @ts-check
+// The table a returning player left, read back from storage before the engine
+// has started: drawn at once (startup/), so nothing in it is trusted unchecked.
+// The State's fields and their kinds are the engine's (py/cloverleaf/page_facts.py,
+// generated into build-info.js): a flag or a count the engine adds is checked here
+// without a line of this file changing.
+
+import { ENGINE_SETTINGS, STATE_FIELDS } from "../build-info.js";
+
+/** @typedef {import("../engine/protocol.js").State} State */
+
+const CARD = /^[A2-9TJQK][CSHD]$/;
+const SUITS = ["C", "S", "H", "D"];
+const MAX_FANS = 30;
+const MAX_CARDS = 104; // two decks
+
+/** @param {unknown} value */
+const isObject = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
+/** @param {unknown} value */
+const isCard = (value) => typeof value === "string" && CARD.test(value);
+/** @param {unknown} value */
+const isCount = (value) => typeof value === "number" && Number.isInteger(value) && value >= 0 && value <= 1e9;
+/** @param {unknown} value */
+const isDest = (value) => value === "F" || (typeof value === "number" && Number.isInteger(value) && value >= 1 && value <= MAX_FANS);
+
+/** @param {unknown} value */
+function isFoundation(value) {
+  if (!isObject(value)) return false;
+  const { suit, top, count, up } = /** @type {Record<string, unknown>} */ (value);
+  return SUITS.includes(String(suit)) && (top === null || isCard(top)) && isCount(count) && Number(count) <= 26 && typeof up === "boolean";
+}
+
+/**
+ * Whether `map` is an object of cards, each with a value `ok` accepts.
+ * @param {unknown} map
+ * @param {(value: unknown) => boolean} ok
+ */
+const cardMap = (map, ok) => isObject(map) && Object.entries(/** @type {object} */ (map)).every(([card, value]) => isCard(card) && ok(value));
+
+/** The fields the engine declares of a kind ("boolean", "number"). @param {string} kind */
+const fieldsOf = (kind) => Object.entries(STATE_FIELDS).filter(([, of]) => of === kind).map(([name]) => name);
+
+/**
+ * The table last drawn, when it has the shape of the engine's state (two decks at
+ * most, thirty fans at most); null otherwise. Its settings are the engine's only
+ * (each on unless stored off), its name at most 60 characters, and its last
+ * moves dropped (they were shown already).
+ * @param {unknown} data
+ * @returns {State | null}
+ */
+export function readDrawn(data) {
+  if (!isObject(data)) return null;
+  const state = /** @type {Record<string, unknown>} */ (data);
+  const { fans, foundations, movable, click, deal } = state;
+  if (typeof state.game !== "string" || !/^[a-z0-9-]{1,40}$/.test(state.game)) return null;
+  if (!Array.isArray(fans) || fans.length < 1 || fans.length > MAX_FANS) return null;
+  if (!fans.every((fan) => Array.isArray(fan) && fan.every(isCard))) return null;
+  if (fans.flat().length > MAX_CARDS) return null;
+  if (!Array.isArray(foundations) || foundations.length > 8 || !foundations.every(isFoundation)) return null;
+  if (!cardMap(movable, (dests) => Array.isArray(dests) && dests.every(isDest))) return null;
+  if (!cardMap(click, isDest)) return null;
+  if (!fieldsOf("number").every((name) => isCount(state[name]))) return null;
+  if (!fieldsOf("boolean").every((name) => typeof state[name] === "boolean")) return null;
+  if (deal !== null && (typeof deal !== "string" || deal.length > 40)) return null;
+  const settings = isObject(state.settings) ? /** @type {Record<string, unknown>} */ (state.settings) : {};
+  return /** @type {State} */ (/** @type {unknown} */ ({
+    ...state,
+    gameName: typeof state.gameName === "string" ? state.gameName.slice(0, 60) : state.game,
+    settings: Object.fromEntries(ENGINE_SETTINGS.map((key) => [key, settings[key] !== false])),
+    lastMoves: [],
+  }));
+}
