@@ -3,7 +3,7 @@
 // asks the solver at once where it was lost, so the way back is one button
 // (guidance.js then shows the lost panel in the stuck panel's place). A game the
 // app solved (its solution shown, solution.js) ends with "solved by the app":
-// it counts in no statistics (stats.js).
+// the engine counts it in no statistics (State.solutionShown).
 
 import { formatDuration, t } from "../words/i18n.js";
 import { hidePanel, panelKind, showPanel } from "../panels/panel.js";
@@ -15,7 +15,6 @@ import { gameInfo } from "./state.js";
 /** @typedef {import("./game.js").Shown} Shown */
 /** @typedef {import("./clock.js").Clock} Clock */
 /** @typedef {import("../engine/protocol.js").State} State */
-/** @typedef {import("./stats.js").StatsKeeper} StatsKeeper */
 /** @typedef {import("../engine/protocol.js").RecordReply} RecordReply */
 
 export class Endings {
@@ -26,11 +25,9 @@ export class Endings {
    * @param {{newDeal: (game?: string, options?: {ask?: boolean}) => void, restart: (options?: {ask?: boolean}) => void}} deals
    * @param {{explainStuck: () => void}} guidance
    * @param {(tab: string) => void} openInfo  the info dialog's tab ("stats")
-   * @param {StatsKeeper} stats
    */
-  constructor(app, game, clock, deals, guidance, openInfo, stats) {
+  constructor(app, game, clock, deals, guidance, openInfo) {
     this.app = app;
-    this.stats = stats;
     this.game = game;
     this.clock = clock;
     this.deals = deals;
@@ -42,15 +39,14 @@ export class Endings {
   }
 
   /**
-   * The win on the table was counted: say which records it beat.
-   * @param {State} state
+   * A game was counted: when it is the win on the table, say which records it beat.
    * @param {RecordReply | null} reply
    */
-  recorded(state, reply) {
+  recorded(reply) {
     const table = this.app.table;
-    if (!reply || !table?.won || table.game !== state.game || table.deal !== state.deal || panelKind() !== "won") return;
+    if (!reply || !table?.won || panelKind() !== "won") return;
     this.improved = reply.improved;
-    if (reply.improved.time || reply.improved.moves) this.celebrate(state);
+    if (reply.improved.time || reply.improved.moves) this.celebrate(table);
   }
 
   /** @param {Shown} shown */
@@ -75,7 +71,7 @@ export class Endings {
   celebrate(state) {
     const newDeal = { label: t("button.newDeal"), name: "new", primary: true, action: () => this.deals.newDeal(undefined, { ask: false }) };
     const again = { label: t("button.playAgain"), name: "restart", action: () => this.deals.restart({ ask: false }) };
-    if (this.stats.isShown(state, this.app.daily)) {
+    if (state.solutionShown) {
       showPanel("won", t("won.solvedTitle"), t("won.solvedText"), [newDeal, again]);
       return;
     }

@@ -30,10 +30,10 @@ export const LOST = "lost";
 
 /**
  * A move in words: "seven of hearts onto eight of hearts".
- * @param {Move} move
- * @param {string | null} onto  the card it goes (or went) onto, null for an empty fan
+ * @param {Move} move  as the engine reports it, with the card it goes (or went) onto
+ * @param {string | null} [onto]  that card, when the report gives it beside the move (lostMove)
  */
-export function moveText(move, onto) {
+export function moveText(move, onto = move.onto ?? null) {
   if (!move.card) return t("move.redeal");
   if (move.to === "F") return t("move.toFoundation", { card: cardName(move.card) });
   return onto
@@ -124,6 +124,7 @@ export class Guidance {
     setBusy("hint", false);
     notice("");
     if (this.app.table !== state) return; // the game moved on meanwhile
+    this.game.keepSave(result.save); // the hint is kept as help given
     this.showResult(result);
   }
 
@@ -189,7 +190,6 @@ export class Guidance {
 
   /** @param {Move} move */
   showMove(move) {
-    const state = /** @type {import("../engine/protocol.js").State} */ (this.app.table);
     let text;
     if (!move.card) {
       document.querySelector("#redeal")?.classList.add("is-hint");
@@ -198,9 +198,8 @@ export class Guidance {
       this.view.markCard("card--hint", move.card);
       this.view.highlight("is-hint", move.card, [move.to]);
       const card = cardName(move.card);
-      const fan = move.to === "F" ? [] : state.fans[move.to - 1] ?? [];
       if (move.to === "F") text = t("hint.toFoundation", { card });
-      else if (fan.length) text = t("hint.onto", { card, target: cardName(fan[fan.length - 1]) });
+      else if (move.onto) text = t("hint.onto", { card, target: cardName(move.onto) });
       else text = t("hint.toEmpty", { card });
     }
     this.app.hint = { move, text };
