@@ -10,7 +10,8 @@ import { readAddress, writeAddress } from "../platform/address.js";
 import { gameName, setBusy } from "../panels/bar.js";
 import { t } from "../words/i18n.js";
 import { notice } from "../panels/notice.js";
-import { hidePanel, showPanel } from "../panels/panel.js";
+import { hidePanel } from "../panels/panel.js";
+import { askLeave, askLink } from "../panels/leave.js";
 import { report } from "../panels/report.js";
 import { currentGame, gameInfo } from "./state.js";
 
@@ -47,47 +48,20 @@ export class Deals {
     return Boolean(this.app.table?.inProgress);
   }
 
-  /**
-   * Ask before abandoning a game in progress; resolves true to go on.
-   * @returns {Promise<boolean>}
-   */
+  /** Ask before abandoning a game in progress; resolves true to go on. */
   confirmLeave() {
-    if (!this.inProgress) return Promise.resolve(true);
-    return new Promise((resolve) => {
-      showPanel(
-        "confirm",
-        t("leave.title"),
-        t("leave.text"),
-        [{ label: t("leave.yes"), name: "leave", primary: true, action: () => resolve(true) }],
-        { close: () => resolve(false) },
-      );
-    });
+    return this.inProgress ? askLeave() : Promise.resolve(true);
   }
 
   /**
-   * Ask before a link replaces a game in progress; resolves true to open the
-   * link. Keeping the game is the first choice (Enter, Escape and Close all keep it).
+   * Ask before a link replaces a game in progress; resolves true to open the link.
    * @param {{game: string, deal: string}} link
-   * @returns {Promise<boolean>}
    */
   confirmLink({ game, deal }) {
     const table = this.app.table;
     if (!table || !this.inProgress) return Promise.resolve(true);
     const name = (/** @type {string} */ id) => gameName(id, gameInfo(this.app, id)?.name ?? id);
-    const linked = { game: name(game), deal };
-    const current = { game: name(table.game), deal: table.deal ?? "", moves: t("status.moves", { count: table.moves }) };
-    return new Promise((resolve) => {
-      showPanel(
-        "confirm",
-        t("link.title", linked),
-        t("link.text", current),
-        [
-          { label: t("link.keep"), name: "keep", primary: true, action: () => resolve(false) },
-          { label: t("link.open", linked), name: "leave", action: () => resolve(true) },
-        ],
-        { close: () => resolve(false) },
-      );
-    });
+    return askLink({ game: name(game), deal }, { game: name(table.game), deal: table.deal ?? "", moves: table.moves });
   }
 
   /**

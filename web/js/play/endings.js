@@ -5,8 +5,9 @@
 // app solved (its solution shown, solution.js) ends with "solved by the app":
 // the engine counts it in no statistics (State.solutionShown).
 
-import { formatDuration, t } from "../words/i18n.js";
-import { hidePanel, panelKind, showPanel } from "../panels/panel.js";
+import { formatDuration } from "../words/i18n.js";
+import { hidePanel, panelKind } from "../panels/panel.js";
+import { showStuckPanel, showWonPanel } from "../panels/endings.js";
 import { shareResult } from "../platform/share.js";
 import { gameInfo } from "./state.js";
 
@@ -28,13 +29,17 @@ export class Endings {
    */
   constructor(app, game, clock, deals, guidance, openInfo) {
     this.app = app;
-    this.game = game;
     this.clock = clock;
-    this.deals = deals;
     this.guidance = guidance;
-    this.openInfo = openInfo;
     /** @type {{time: boolean, moves: boolean} | null} the records the win on the table beat, once counted */
     this.improved = null;
+    /** @type {import("../panels/endings.js").EndActions} what the panels' buttons do */
+    this.actions = {
+      newDeal: () => deals.newDeal(undefined, { ask: false }),
+      restart: (options) => deals.restart(options),
+      undo: () => game.undo(),
+      stats: () => openInfo("stats"),
+    };
     game.onShow((shown) => this.shown(shown));
   }
 
@@ -64,48 +69,21 @@ export class Endings {
   }
 
   /**
-   * The win panel: the result, the records it beat, and what next: a new deal,
-   * this deal again, the result shared, the statistics.
+   * The win panel: the result, the records it beat, and what next.
    * @param {State} state
    */
   celebrate(state) {
-    const newDeal = { label: t("button.newDeal"), name: "new", primary: true, action: () => this.deals.newDeal(undefined, { ask: false }) };
-    const again = { label: t("button.playAgain"), name: "restart", action: () => this.deals.restart({ ask: false }) };
-    if (state.solutionShown) {
-      showPanel("won", t("won.solvedTitle"), t("won.solvedText"), [newDeal, again]);
-      return;
-    }
     const time = formatDuration(this.clock.value() / 1000);
-    const lines = [t("won.text", { moves: t("status.moves", { count: state.moves }), time })];
-    if (this.improved?.time) lines.push(t("won.bestTime"));
-    if (this.improved?.moves) lines.push(t("won.fewestMoves"));
-    /** @type {import("../panels/panel.js").PanelAction[]} */
-    const actions = [newDeal, again];
-    if (state.deal) {
-      actions.push({
-        label: t("button.shareResult"),
-        name: "share",
-        action: () => {
-          shareResult(state, time);
-          this.celebrate(state); // the panel stays: sharing is not leaving
-        },
-      });
-    }
-    actions.push({ label: t("tab.stats"), name: "stats", action: () => this.openInfo("stats") });
-    showPanel("won", t("won.title"), lines.join(" "), actions);
+    const share = () => {
+      shareResult(state, time);
+      this.celebrate(state); // the panel stays: sharing is not leaving
+    };
+    showWonPanel(state, { time, improved: this.improved, share }, this.actions);
   }
 
   /** @param {State} state */
   showStuck(state) {
-    /** @type {import("../panels/panel.js").PanelAction[]} */
-    const actions = [];
-    if (state.canUndo) actions.push({ label: t("button.undo"), name: "undo", action: () => this.game.undo() });
-    actions.push({ label: t("button.restart"), name: "restart", action: () => this.deals.restart() });
-    actions.push({
-      label: t("button.newDeal"), name: "new", primary: true, action: () => this.deals.newDeal(undefined, { ask: false }),
-    });
-    const text = gameInfo(this.app, state.game)?.redeals ? t("stuck.textRedeal") : t("stuck.text");
-    showPanel("stuck", t("stuck.title"), text, actions);
+    showStuckPanel(state, Boolean(gameInfo(this.app, state.game)?.redeals), this.actions);
     if (state.canUndo) this.guidance.explainStuck();
   }
 }

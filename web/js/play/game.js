@@ -171,10 +171,7 @@ export class Game {
     for (const listener of this.listeners) listener(shown);
   }
 
-  /**
-   * The game's save after a change that shows nothing (a hint, the solution given: help the engine keeps).
-   * @param {string | null} save  null: the game has moved on since (its own save was kept)
-   */
+  /** @param {string | null} save  the save after a hint or a solution given (help kept); null: the game moved on */
   keepSave(save) {
     if (!save || !this.app.table) return;
     this.app.save = save;

@@ -13,7 +13,8 @@ import { setBusy } from "../panels/bar.js";
 import { cardName } from "../table/cards.js";
 import { t } from "../words/i18n.js";
 import { notice } from "../panels/notice.js";
-import { panelKind, showPanel } from "../panels/panel.js";
+import { panelKind } from "../panels/panel.js";
+import { LOST, showBackPanel, showLostPanel } from "../panels/lost.js";
 import { report } from "../panels/report.js";
 
 /** @typedef {import("./state.js").AppState} AppState */
@@ -24,22 +25,6 @@ import { report } from "../panels/report.js";
 /** @typedef {import("../engine/protocol.js").Move} Move */
 /** @typedef {import("../engine/protocol.js").HintResult} HintResult */
 /** @typedef {{promise: Promise<any>, cancel: () => void}} Job */
-
-/** The verdict of a position proved lost (protocol.js HintResult). */
-export const LOST = "lost";
-
-/**
- * A move in words: "seven of hearts onto eight of hearts".
- * @param {Move} move  as the engine reports it, with the card it goes (or went) onto
- * @param {string | null} [onto]  that card, when the report gives it beside the move (lostMove)
- */
-export function moveText(move, onto = move.onto ?? null) {
-  if (!move.card) return t("move.redeal");
-  if (move.to === "F") return t("move.toFoundation", { card: cardName(move.card) });
-  return onto
-    ? t("move.onto", { card: cardName(move.card), target: cardName(onto) })
-    : t("move.toEmpty", { card: cardName(move.card) });
-}
 
 export class Guidance {
   /**
@@ -65,6 +50,14 @@ export class Guidance {
     this.showSolution = (/** @type {{undo?: number}} */ options) => {};
     /** Whether the app is playing the solution (no background check then). */
     this.solving = () => false;
+    /** @type {import("../panels/lost.js").LostActions} what the lost panel's buttons do */
+    this.lostActions = {
+      undo: (count) => this.game.undo(count),
+      solve: (undo) => this.showSolution({ undo }),
+      restart: () => this.deals.restart({ ask: false }),
+      newDeal: () => this.deals.newDeal(undefined, { ask: false }),
+      searchOn: () => this.hint(),
+    };
     game.onBeforeMove(() => this.stop());
     game.onShow((shown) => {
       this.clear();
@@ -169,7 +162,7 @@ export class Guidance {
    * @param {Shown} shown
    */
   afterMove({ state, fresh }) {
-    if (!this.app.settings.warnLost || fresh || state.won || state.stuck || state.moves === 0 || this.solving()) return;
+    if (!this.app.settings.warnLost || fresh || !state.inProgress || this.solving()) return;
     this.background((result) => {
       if (result.verdict === "solved") this.toldLost = null;
       if (result.verdict !== LOST) return;
@@ -211,49 +204,15 @@ export class Guidance {
    * @param {number} back
    */
   showBack(back) {
-    const text = t("hint.back", { count: back });
-    this.app.hint = { move: null, text };
-    showPanel("lost", t("hint.backTitle"), text, [
-      { label: t("lost.undo", { count: back }), name: "undo", primary: true, action: () => this.game.undo(back) },
-      { label: t("solution.show"), name: "solve", action: () => this.showSolution({ undo: back }) },
-    ]);
+    this.app.hint = { move: null, text: showBackPanel(back, this.lostActions) };
   }
 
   /**
-   * The position is lost: say which move lost it, and offer the way back, the
-   * solution from there, a restart and a new deal.
+   * The position is lost: the lost panel says which move lost it and offers the way on.
    * @param {HintResult} result
    * @param {{stuck?: boolean}} [options]  stuck: the table has no move left (the stuck panel's place)
    */
   showLost(result, { stuck = false } = {}) {
-    const { undo, lostMove, earlier } = result;
-    /** @type {import("../panels/panel.js").PanelAction[]} */
-    const actions = [];
-    let text = t("lost.text");
-    const newDeal = () => this.deals.newDeal(undefined, { ask: false });
-    const restart = { label: t("button.restart"), name: "restart", action: () => this.deals.restart({ ask: false }) };
-    if (earlier === LOST) {
-      text = t("lost.deal");
-      actions.push({ label: t("button.newDeal"), name: "new", primary: true, action: newDeal }, restart);
-    } else {
-      if (undo && lostMove) {
-        const move = t("lost.move", { number: lostMove.number, move: moveText(lostMove.move, lostMove.onto) });
-        text = `${move} ${t("lost.back", { count: undo })}`;
-        actions.push(
-          { label: t("lost.undo", { count: undo }), name: "undo", primary: true, action: () => this.game.undo(undo) },
-          { label: t("solution.show"), name: "solve", action: () => this.showSolution({ undo }) },
-        );
-      } else {
-        if (result.more) {
-          // The walk back ran out of budget before it found a winnable position: asking again goes on with it.
-          text = `${text} ${t("lost.notYet")}`;
-          actions.push({ label: t("lost.searchOn"), name: "more", primary: true, action: () => this.hint() });
-        }
-        if (this.app.table?.canUndo) actions.push({ label: t("button.undo"), name: "undo", action: () => this.game.undo() });
-      }
-      const primaryTaken = Boolean(undo) || Boolean(result.more);
-      actions.push(restart, { label: t("button.newDeal"), name: "new", primary: !primaryTaken, action: newDeal });
-    }
-    showPanel("lost", stuck ? t("stuck.title") : t("lost.title"), text, actions);
+    showLostPanel(result, { stuck, canUndo: Boolean(this.app.table?.canUndo) }, this.lostActions);
   }
 }

@@ -19,7 +19,7 @@ import { notice } from "../panels/notice.js";
 import { panelKind } from "../panels/panel.js";
 import { report } from "../panels/report.js";
 import { SolutionDock } from "../panels/solution-dock.js";
-import { LOST } from "./guidance.js";
+import { LOST } from "../panels/lost.js";
 
 /** @typedef {import("./state.js").AppState} AppState */
 /** @typedef {import("../engine/engine.js").EngineClient} EngineClient */
@@ -50,8 +50,7 @@ export class Solution {
     this.playing = false; // stepping by itself (false: paused)
     this.speed = 0; // index into STEP_MS
     this.played = 0; // steps forward the app made since it started, less the steps back
-    this.stepping = false; // a request of ours is changing the game (it is not the player's move)
-    this.busy = false; // a step is under way
+    this.busy = false; // a request of ours is changing the game (it is not the player's move)
     this.timer = 0;
     /** @type {{promise: Promise<any>, cancel: () => void} | null} */
     this.search = null; // the solution job running
@@ -59,7 +58,7 @@ export class Solution {
     this.moves = []; // the solution's decisions, the first made at `base` decisions
     this.base = 0;
     game.onBeforeMove(() => {
-      if (!this.stepping) this.stop();
+      if (!this.busy) this.stop();
     });
     game.onShow((shown) => this.shown(shown));
     const forward = () => {
@@ -144,15 +143,15 @@ export class Solution {
   }
 
   /**
-   * Run a request that changes the game as ours (it does not stop the player).
+   * Run a request that changes the game as ours (it does not stop the player); true when it went through.
    * @param {() => Promise<boolean>} request
    */
   async ours(request) {
-    this.stepping = true;
+    this.busy = true;
     try {
       return await request();
     } finally {
-      this.stepping = false;
+      this.busy = false;
     }
   }
 
@@ -204,15 +203,11 @@ export class Solution {
   /** One step forward: the solution's next decision, played through the engine. */
   async forward() {
     if (!this.active || this.busy || this.app.table?.won) return;
-    const went = await this.step(async () => {
-      // The solution ends before the win when auto move went another way than the solver: find the rest.
-      if (!this.next() && !(await this.load())) return false;
-      const move = /** @type {Move} */ (this.next());
-      const played = await this.ours(() => (move.card ? this.game.drop(move.card, move.to) : this.game.redeal()));
-      if (played) this.played += 1;
-      return played && this.active;
-    });
-    if (!went) return;
+    // The solution ends before the win when auto move went another way than the solver: find the rest.
+    if (!this.next() && !(await this.load())) return;
+    const move = /** @type {Move} */ (this.next());
+    if (!(await this.ours(() => (move.card ? this.game.drop(move.card, move.to) : this.game.redeal())))) return;
+    this.played += 1;
     this.draw();
     if (this.playing) this.schedule(STEP_MS[this.speed]);
   }
@@ -221,30 +216,9 @@ export class Solution {
   async back() {
     if (!this.active || this.busy || this.played === 0) return;
     this.pause();
-    const went = await this.step(async () => {
-      if (!(await this.ours(() => this.game.undo(1)))) return false;
-      this.played -= 1;
-      return true;
-    });
-    if (went) this.draw();
-  }
-
-  /**
-   * Run one step with `busy` set: false when it did not go through; a failure is
-   * reported and ends the solution.
-   * @param {() => Promise<boolean>} work
-   */
-  async step(work) {
-    this.busy = true;
-    try {
-      return await work();
-    } catch (error) {
-      report(error);
-      this.stop();
-      return false;
-    } finally {
-      this.busy = false;
-    }
+    if (!(await this.ours(() => this.game.undo(1)))) return;
+    this.played -= 1;
+    this.draw();
   }
 
   pause() {
