@@ -7,13 +7,14 @@
 // answers carries the result: counting.py), as is how the deal was opened.
 
 import { readAddress, writeAddress } from "../platform/address.js";
-import { gameName, setBusy } from "../panels/bar.js";
+import { gameName } from "../panels/bar.js";
 import { t } from "../words/i18n.js";
 import { notice } from "../panels/notice.js";
 import { hidePanel } from "../panels/panel.js";
 import { askLeave, askLink } from "../panels/leave.js";
 import { report } from "../panels/report.js";
 import { currentGame, gameInfo } from "./state.js";
+import { Search } from "./search.js";
 
 /** @typedef {import("./state.js").AppState} AppState */
 /** @typedef {import("../engine/engine.js").EngineClient} EngineClient */
@@ -38,8 +39,7 @@ export class Deals {
     this.app = app;
     this.engine = engine;
     this.game = game;
-    /** @type {{promise: Promise<any>, cancel: () => void} | null} */
-    this.search = null; // the solvable-deal or daily search running
+    this.search = new Search(engine); // the solvable-deal or daily search running
     window.addEventListener("hashchange", () => this.followAddress());
   }
 
@@ -82,30 +82,6 @@ export class Deals {
   }
 
   /**
-   * Run a deal-finding search (solvable or daily); resolves to its result.
-   * @param {object} params
-   * @param {"new" | "daily"} button
-   * @param {string} message
-   * @returns {Promise<DealResult>}
-   */
-  async find(params, button, message) {
-    this.search?.cancel();
-    const search = this.engine.job(params);
-    this.search = search;
-    setBusy(button, true);
-    notice(message, 0);
-    try {
-      return await search.promise;
-    } finally {
-      if (this.search === search) {
-        this.search = null;
-        setBusy(button, false);
-        notice("");
-      }
-    }
-  }
-
-  /**
    * A new deal of `game`: a proved-winnable one when the setting asks for it.
    * @param {string} [game]
    * @param {{ask?: boolean}} [options]  ask: confirm first when a game is in progress
@@ -119,7 +95,7 @@ export class Deals {
         // The walk starts at a random deal (the engine draws it), at the level the player chose.
         const level = this.app.settings.level;
         const params = level === "any" ? { kind: "solvable", game } : { kind: "solvable", game, level };
-        const result = await this.find(params, "new", t("deal.finding"));
+        const result = /** @type {DealResult} */ (await this.search.run(params, "new", t("deal.finding")));
         deal = result.deal;
         if (result.verdict !== "solved") notice(t("deal.notProved"), 4000);
       } catch (error) {
@@ -143,7 +119,7 @@ export class Deals {
     const game = currentGame(this.app);
     const date = localDate();
     try {
-      const result = await this.find({ kind: "daily", game, date }, "daily", t("daily.finding"));
+      const result = /** @type {DealResult} */ (await this.search.run({ kind: "daily", game, date }, "daily", t("daily.finding")));
       await this.open(game, result.deal, { opening: "daily" });
     } catch (error) {
       report(error);

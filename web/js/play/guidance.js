@@ -9,13 +9,13 @@
 // asks, marks the hinted card and its destination, and says it in the player's
 // words.
 
-import { setBusy } from "../panels/bar.js";
 import { cardName } from "../table/cards.js";
 import { t } from "../words/i18n.js";
 import { notice } from "../panels/notice.js";
 import { panelKind } from "../panels/panel.js";
 import { LOST, showBackPanel, showLostPanel } from "../panels/lost.js";
 import { report } from "../panels/report.js";
+import { Search } from "./search.js";
 
 /** @typedef {import("./state.js").AppState} AppState */
 /** @typedef {import("../engine/engine.js").EngineClient} EngineClient */
@@ -40,8 +40,7 @@ export class Guidance {
     this.game = game;
     this.view = view;
     this.deals = deals;
-    /** @type {Job | null} */
-    this.job = null; // the hint search the player asked for
+    this.hinting = new Search(engine); // the hint search the player asked for
     /** @type {Job | null} */
     this.check = null; // a search the player did not ask for: after a move, or on a stuck table
     /** The lost move last said after a background check: the same is not said again. @type {number | null} */
@@ -78,11 +77,7 @@ export class Guidance {
   /** Stop the searches (a move was made, or the player pressed Hint again). */
   stop() {
     this.stopCheck();
-    if (!this.job) return;
-    this.job.cancel();
-    this.job = null;
-    setBusy("hint", false);
-    notice("");
+    this.hinting.cancel();
   }
 
   stopCheck() {
@@ -92,33 +87,20 @@ export class Guidance {
 
   /** Hint pressed: search, or stop the search running. */
   async hint() {
-    if (this.job) {
-      this.stop();
-      return;
-    }
     const state = this.app.table;
-    if (!this.game.ready || !state || state.won) return;
-    this.stopCheck(); // the hint finds a lost game too
-    this.clear();
-    const job = this.engine.job({ kind: "hint" });
-    this.job = job;
-    setBusy("hint", true);
-    notice(t("hint.looking"), 0);
-    /** @type {HintResult} */
-    let result;
-    try {
-      result = await job.promise;
-    } catch (error) {
-      if (this.job === job) this.stop();
-      report(error); // says nothing of a cancelled search
-      return;
+    if (this.hinting.running) this.stop();
+    else if (this.game.ready && state && !state.won) {
+      this.stopCheck(); // the hint finds a lost game too
+      this.clear();
+      try {
+        const result = /** @type {HintResult} */ (await this.hinting.run({ kind: "hint" }, "hint", t("hint.looking")));
+        if (this.app.table !== state) return; // the game moved on meanwhile
+        this.game.keepSave(result.save); // the hint is kept as help given
+        this.showResult(result);
+      } catch (error) {
+        report(error); // says nothing of a cancelled search
+      }
     }
-    this.job = null;
-    setBusy("hint", false);
-    notice("");
-    if (this.app.table !== state) return; // the game moved on meanwhile
-    this.game.keepSave(result.save); // the hint is kept as help given
-    this.showResult(result);
   }
 
   /**
@@ -128,7 +110,7 @@ export class Guidance {
    */
   async background(found) {
     const state = this.app.table;
-    if (this.job || !state) return;
+    if (this.hinting.running || !state) return;
     this.stopCheck();
     const job = this.engine.job({ kind: "check" });
     this.check = job;

@@ -13,13 +13,13 @@
 // solution from the last position that could still be won). From then on the
 // game counts in no statistics (the engine keeps that in its save).
 
-import { setBusy } from "../panels/bar.js";
 import { t } from "../words/i18n.js";
 import { notice } from "../panels/notice.js";
 import { panelKind } from "../panels/panel.js";
 import { report } from "../panels/report.js";
 import { SolutionDock } from "../panels/solution-dock.js";
 import { LOST } from "../panels/lost.js";
+import { Search } from "./search.js";
 
 /** @typedef {import("./state.js").AppState} AppState */
 /** @typedef {import("../engine/engine.js").EngineClient} EngineClient */
@@ -52,8 +52,7 @@ export class Solution {
     this.played = 0; // steps forward the app made since it started, less the steps back
     this.busy = false; // a request of ours is changing the game (it is not the player's move)
     this.timer = 0;
-    /** @type {{promise: Promise<any>, cancel: () => void} | null} */
-    this.search = null; // the solution job running
+    this.search = new Search(engine); // the solution job running
     /** @type {Move[]} */
     this.moves = []; // the solution's decisions, the first made at `base` decisions
     this.base = 0;
@@ -79,7 +78,7 @@ export class Solution {
    */
   async start({ undo = 0 } = {}) {
     const state = this.app.table;
-    if (!this.game.ready || !state || state.won || this.search) return;
+    if (!this.game.ready || !state || state.won || this.search.running) return;
     if (this.active) {
       this.togglePlay();
       return;
@@ -104,9 +103,7 @@ export class Solution {
   /** Stop showing the solution: the player takes over from the position on the table. */
   stop() {
     clearTimeout(this.timer);
-    this.search?.cancel();
-    this.search = null;
-    setBusy("solve", false);
+    this.search.cancel();
     if (!this.active) return;
     this.active = false;
     this.playing = false;
@@ -162,11 +159,8 @@ export class Solution {
    */
   async load() {
     const state = this.app.table;
-    const search = this.engine.job({ kind: "solution" });
-    this.search = search;
-    setBusy("solve", true);
     try {
-      const result = /** @type {SolutionResult} */ (await search.promise);
+      const result = /** @type {SolutionResult} */ (await this.search.run({ kind: "solution" }, "solve"));
       if (!this.active || this.app.table !== state) return false;
       this.game.keepSave(result.save); // the game now counts in no statistics
       if (result.verdict === LOST) {
@@ -182,11 +176,6 @@ export class Solution {
     } catch (error) {
       report(error); // says nothing of a cancelled search
       return this.fail();
-    } finally {
-      if (this.search === search) {
-        this.search = null;
-        setBusy("solve", false);
-      }
     }
   }
 
@@ -277,6 +266,6 @@ export class Solution {
 
   /** Redraw in the player's language. */
   redraw() {
-    if (this.active) this.draw(this.search ? t("solution.looking") : undefined);
+    if (this.active) this.draw(this.search.running ? t("solution.looking") : undefined);
   }
 }
