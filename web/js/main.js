@@ -208,7 +208,7 @@ function whenIdle(task) {
  * @param {import("./engine/protocol.js").State} previous
  */
 function playSoundOf(state, previous) {
-  if (state.change === "none" || state.lastMoves.length === 0) return; // a settings change, an undo
+  if (state.change === "none") return; // nothing on the table changed (a setting)
   if (state.won && !previous.won) playWin();
   else if (state.lastMoves.some((move) => move.to === "F")) playFoundation();
   else playMove();
