@@ -100,16 +100,24 @@ def run(api_module: ModuleType) -> list[list[Any]]:
 
     # Jobs: every kind to its end, then refusals and a cancel.
     call("plan")
+    found = {}
     for params in (
         {"kind": "hint"},
         {"kind": "check"},
+        {"kind": "solution"},
         {"kind": "solvable", "game": GAME, "start": "1"},
         {"kind": "daily", "game": GAME, "date": DAILY_DATE},
     ):
         job = call("jobStart", **params)["job"]
-        while not call("jobStep", job=job, nodes=STEP_NODES)["done"]:
+        while not (step := call("jobStep", job=job, nodes=STEP_NODES))["done"]:
             pass
+        found[params["kind"]] = step["result"]
     call("plan")
+    # Deals opened as the walks found them, from the bank, and a deal of the day no walk found.
+    call("new", game=GAME, deal=found["solvable"]["deal"], opening="solvable")
+    call("new", game=GAME, deal=found["daily"]["deal"], opening="daily")
+    call("new", game=GAME, deal=DEAL, opening="bank")
+    call("new", game=GAME, deal=DEAL, opening="daily")
     call("jobStart", kind="guess")
     call("jobStart", kind="daily", game=GAME, date="2026-02-30")
     job = call("jobStart", kind="solvable", game=GAME, start="5")["job"]
@@ -120,7 +128,9 @@ def run(api_module: ModuleType) -> list[list[Any]]:
 
     # Statistics: recorded, summarised, reset, and refused when unreadable.
     stats = call("statsRecord", stats=None, game=GAME, won=True, moves=80, seconds=300, solvable=True)["stats"]
-    stats = call("statsRecord", stats=stats, game=GAME, won=False, moves=12, seconds=40, daily=DAILY_DATE)["stats"]
+    stats = call("statsRecord", stats=stats, game=GAME, won=False, moves=12, seconds=40, daily=DAILY_DATE, hints=2)[
+        "stats"
+    ]
     call("statsSummary", stats=stats, game=GAME)
     call("statsReset", stats=stats, game=GAME)
     call("statsReset", stats=stats)

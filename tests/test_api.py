@@ -28,9 +28,14 @@ def ok(api: Api, method: str, **params: object) -> Any:
     return reply["ok"]
 
 
+def played(move: dict[str, Any]) -> dict[str, Any]:
+    """A reported move (with the card it goes ``onto``) as ``play`` takes it."""
+    return {key: value for key, value in move.items() if key != "onto"}
+
+
 def state(api: Api, method: str, **params: object) -> dict[str, Any]:
     table = ok(api, method, **params)
-    assert set(table) == {"state", "save"}
+    assert set(table) == {"state", "save", "count"}
     result: dict[str, Any] = table["state"]
     return result
 
@@ -43,7 +48,7 @@ def test_new_game_state_has_everything_the_page_draws(api: Api) -> None:
     assert [f["suit"] for f in drawn["foundations"]] == ["C", "S", "H", "D"]
     assert drawn["movable"]["7D"] == [5, 7]
     assert drawn["click"]["7D"] == 5
-    assert drawn["lastMoves"] == [{"card": "2C", "to": "F"}, {"card": "QD", "to": "F"}]
+    assert drawn["lastMoves"] == [{"card": "2C", "to": "F", "onto": None}, {"card": "QD", "to": "F", "onto": None}]
     assert not drawn["won"] and not drawn["stuck"] and not drawn["canUndo"]
     assert json.loads(table["save"])["game"] == "clover-leaf"
 
@@ -61,11 +66,16 @@ def test_a_link_is_read_as_new_reads_it_and_deals_nothing(api: Api) -> None:
 def test_play_click_undo_redo_restart(api: Api) -> None:
     ok(api, "new", game="clover-leaf", deal="1")
     after = state(api, "play", card="6D", to=4)
-    assert after["lastMoves"] == [{"card": "6D", "to": 4}, {"card": "3C", "to": "F"}] and after["canUndo"]
-    assert state(api, "undo")["canRedo"]
-    assert state(api, "redo")["moves"] == 1
+    assert after["lastMoves"] == [{"card": "6D", "to": 4, "onto": "7D"}, {"card": "3C", "to": "F", "onto": None}]
+    assert after["canUndo"] and after["change"] == "decision"
+    undone = state(api, "undo")
+    assert undone["canRedo"] and (undone["change"], undone["lastMoves"]) == ("undo", [])
+    redone = state(api, "redo")
+    assert (redone["moves"], redone["change"], redone["lastMoves"]) == (1, "redo", after["lastMoves"])
     assert state(api, "click", card="9C")["moves"] == 2
-    assert state(api, "restart")["moves"] == 0
+    restarted = state(api, "restart")
+    assert (restarted["moves"], restarted["change"]) == (0, "restart")
+    assert state(api, "settings", autoMove=True)["change"] == "none"
 
 
 def test_undo_and_redo_take_a_count(api: Api) -> None:
@@ -176,7 +186,7 @@ def test_a_hint_gives_a_move_that_plays(api: Api) -> None:
     ok(api, "new", game="clover-leaf", deal="1")
     result = run_job(api, kind="hint")
     assert result["verdict"] == "solved" and result["back"] == 0
-    assert state(api, "play", **result["move"])["moves"] == 1
+    assert state(api, "play", **played(result["move"]))["moves"] == 1
 
 
 def test_the_next_hint_continues_the_plan_without_searching(api: Api) -> None:
@@ -184,7 +194,7 @@ def test_the_next_hint_continues_the_plan_without_searching(api: Api) -> None:
     first = run_job(api, kind="hint")
     plan = ok(api, "plan")["moves"]
     assert plan[0] == first["move"] and len(plan) > 5
-    state(api, "play", **first["move"])
+    state(api, "play", **played(first["move"]))
     second = run_job(api, kind="hint")
     assert (second["move"], second["nodes"]) == (plan[1], 0)
 
@@ -215,11 +225,11 @@ def test_clicking_the_hinted_card_plays_the_hinted_move(api: Api) -> None:
     assert drawn["movable"]["7D"] == [5, 7] and drawn["click"]["7D"] == 5
     api.session.follow([Move(parse_card("7D"), 6)])  # the plan's first decision: 7D onto fan 7
     hinted = run_job(api, kind="hint")
-    assert (hinted["move"], hinted["nodes"]) == ({"card": "7D", "to": 7}, 0)
-    assert state(api, "click", card="7D")["lastMoves"][0] == {"card": "7D", "to": 7}
+    assert (hinted["move"], hinted["nodes"]) == ({"card": "7D", "to": 7, "onto": "8D"}, 0)
+    assert state(api, "click", card="7D")["lastMoves"][0] == {"card": "7D", "to": 7, "onto": "8D"}
     # Once the hint is gone (a move, an undo), a click follows the click rule again.
     state(api, "undo")
-    assert state(api, "click", card="7D")["lastMoves"][0] == {"card": "7D", "to": 5}
+    assert state(api, "click", card="7D")["lastMoves"][0] == {"card": "7D", "to": 5, "onto": "6D"}
 
 
 def test_a_hint_on_a_lost_game_names_the_move_that_lost_it(api: Api) -> None:

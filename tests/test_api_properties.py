@@ -79,7 +79,8 @@ _NUMBERS = st.sampled_from([0, 1, 40, -1, True, False, 2.5, 1e308, 10**30, "3", 
 _DATES = st.sampled_from(["2026-11-29", "20261129", "2026-02-30", "9999-12-31", "0001-01-01", 20261129, None])
 _NODES = st.sampled_from([1, 50, 0, -3, True, 2.5, "50", 10**30, None])
 _JOBS = st.sampled_from([1, 2, 10**30, -1, True, 2.5, "1", None, [1], {"a": 1}])
-_KINDS = st.sampled_from(["hint", "check", "solvable", "daily", "difficulty", "poker", None, ["hint"]])
+_KINDS = st.sampled_from(["hint", "check", "solution", "solvable", "daily", "difficulty", "poker", None, ["hint"]])
+_OPENINGS = st.sampled_from(["random", "link", "bank", "solvable", "daily", "position", "", None, 1])
 _LEVELS = st.sampled_from(["easy", "medium", "hard", "Hard", "extreme", "", None, 3, ["easy"]])
 _COUNTS = st.sampled_from([1, 2, MAX_UNDO, MAX_UNDO + 1, 0, -1, True, 2.5, "2", 10**30, None])
 
@@ -100,6 +101,8 @@ PARAMETERS: dict[str, st.SearchStrategy[Any]] = {
     "job": _JOBS,
     "nodes": _NODES,
     "count": _COUNTS,
+    "opening": _OPENINGS,
+    "hints": _NUMBERS,
     "save": st.sampled_from(REAL_SAVES) | st.text(max_size=20),
     "stats": st.sampled_from(REAL_STATISTICS) | st.none() | st.text(max_size=20),
     "clickToPlay": st.sampled_from([True, False, 1, "true", None]),

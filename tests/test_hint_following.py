@@ -49,7 +49,7 @@ def start(game: str, number: int) -> Api:
 
 
 def hint(api: Api) -> dict[str, object]:
-    result: dict[str, object] = run_to_end(api.hint_job(show=True))
+    result: dict[str, object] = run_to_end(api.hint_job("hint"))
     return result
 
 

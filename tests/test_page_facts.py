@@ -38,6 +38,9 @@ JSON_KINDS: dict[str, tuple[type | None, ...]] = {
     "Record<Card, Dest[]>": (dict,),
     "Record<Card, Dest>": (dict,),
     "EngineSettings": (dict,),
+    "Change": (str,),
+    "Opening": (str,),
+    "Level | null": (str, None),
 }
 
 

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from cloverleaf import IllegalMoveError, InvalidInputError, find_game, parse_card, parse_move
-from cloverleaf.session import Session, Settings
+from cloverleaf.session import SAVE_VERSION, Session, Settings
 from cloverleaf.solver import solve
 
 from .helpers import fans_text, position
@@ -213,7 +213,7 @@ def test_a_save_that_cannot_be_read_is_refused_with_a_message(save: str) -> None
 def test_saves_record_settings() -> None:
     session = Session.new("clover-leaf", 2, Settings(auto_move=False))
     assert Session.restore(session.save()).settings == Settings(auto_move=False)
-    assert json.loads(session.save())["v"] == 1
+    assert json.loads(session.save())["v"] == SAVE_VERSION
 
 
 def test_unknown_game_is_an_input_error() -> None:

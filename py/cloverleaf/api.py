@@ -14,7 +14,10 @@ parameters it takes; ``docs/protocol.md`` describes each, and
 two agree). Moves travel as ``{"card": "8H", "to": "F" | 3}`` (fans numbered
 from 1) or ``{"to": "redeal"}``. A method that changes the game answers with
 the whole table, ``{"state": ..., "save": ...}``: what to draw and what to
-keep, in one round trip.
+keep, in one round trip. The table also says what the change was, whether a
+game is in progress, every reported move's card ``onto``, and, when the change
+finished a game that counts in the statistics, that result (``count``): the
+page only stores it (``counting.py`` has the rules).
 
 Long searches are *jobs*: started once, then stepped a slice of nodes at a
 time, so the worker can answer moves between slices and cancel a search at
@@ -23,6 +26,7 @@ once.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sys
 import traceback
@@ -32,12 +36,13 @@ from typing import Any
 
 from . import __version__
 from .cards import SUIT_LETTERS, card_str, parse_card
+from .counting import Result
 from .deals import parse_deal_number
-from .engine import can_redeal, destinations, foundation_top
+from .engine import apply_move, can_redeal, destinations, foundation_top
 from .errors import IllegalMoveError, InvalidInputError
 from .games import CATALOGUE, DEFAULT_GAME, find_game
 from .inputs import json_int, parse_iso_date, parse_json, parse_whole_number, quote
-from .position import FOUNDATION, Move
+from .position import FOUNDATION, Move, Position
 from .session import MAX_SAVE_BYTES, SETTING_NAMES, Session, Settings, random_deal_number
 from .solver import Verdict
 from .solver.difficulty import DealDifficulty, Level
@@ -64,6 +69,15 @@ def move_json(move: Move) -> dict[str, Json]:
     if move.is_redeal:
         return {"to": "redeal"}
     return {"card": card_str(move.card), "to": _dest_json(move.dest)}
+
+
+def reported_move_json(move: Move, before: Position) -> dict[str, Json]:
+    """A move as :func:`move_json` writes it, with the card it goes onto from ``before``
+    (``onto``: null for a foundation, an empty fan or a redeal)."""
+    onto = None
+    if not move.is_redeal and move.dest != FOUNDATION and before.fans[move.dest]:
+        onto = card_str(before.fans[move.dest][-1])
+    return {**move_json(move), "onto": onto}
 
 
 def _dest_json(dest: int) -> str | int:
@@ -113,14 +127,16 @@ Job = NextSolvableDeal | DealDifficulty  # NextSolvableDeal's subclass DailyDeal
 class _HintJob:
     """A hint for the game in progress: the plan's next decision at once, else a search.
 
-    ``show``: the hint is shown to the player (a click on the hinted card then
-    plays the hinted move); a background check for a lost game is not.
+    ``kind``: ``hint``, shown to the player (a click on the hinted card then
+    plays the hinted move; it counts as help); ``check``, a background check for
+    a lost game, shown only when lost; ``solution``, the plan's moves to show
+    from where every win passes (the solution shown: the game no longer counts).
     """
 
     api: Api
     session: Session
     search: Hint | None
-    show: bool
+    kind: str
     result: Json = None
 
     def __post_init__(self) -> None:
@@ -153,6 +169,10 @@ class Api:
         self.jobs: dict[int, _HintJob | Job] = {}
         self.next_job = 1
         self._kept_hint: _HintJob | None = None  # the last hint, whose search the next may go on with
+        # Every deal rated this visit (a deal-finding walk or a rating): (game, deal) -> its level, None
+        # when not proved winnable; and the deals the walks found, with the date of a deal of the day.
+        self.levels: dict[tuple[str, int], Level | None] = {}
+        self.found: dict[tuple[str, int], str | None] = {}
 
     @property
     def session(self) -> Session:
@@ -189,15 +209,19 @@ class Api:
 
     # -- the table ----------------------------------------------------------------------
 
-    def table(self) -> dict[str, Json]:
-        """The reply of every method that changes the game: what to draw and what to keep.
+    def table(self, left: Result | None = None) -> dict[str, Json]:
+        """The reply of every method that changes the game: what to draw, what to keep,
+        and the result to count (``left``: the game a new deal left), or null.
 
         The last hint's search is let go here once the game has moved on: it
         can hold tens of megabytes.
         """
         if self._kept_hint is not None and not self._kept_hint.fresh:
             self._kept_hint = None
-        return {"state": self.state(), "save": self.session.save()}
+        session = self.session
+        result = session.take_result() or left
+        count = dataclasses.asdict(result) if result is not None else None
+        return {"state": self.state(), "save": session.save(), "count": count}
 
     def state(self) -> dict[str, Json]:
         """Everything the page draws, as plain JSON (its shape: docs/protocol.md, State)."""
@@ -219,6 +243,14 @@ class Api:
                 "up": rules.foundation_up[suit],
             })
         settings = session.settings
+        record = session.record
+        rated = session.deal_number is not None and (rules.id, session.deal_number) in self.levels
+        level = self.levels.get((rules.id, session.deal_number)) if session.deal_number is not None else None
+        last_moves = []
+        before = session.last_from
+        for move in session.last_moves:
+            last_moves.append(reported_move_json(move, before))
+            before = apply_move(rules, before, move)
         return {
             "game": rules.id,
             "gameName": rules.name,
@@ -235,12 +267,21 @@ class Api:
             "canRedo": session.can_redo,
             "moves": session.decisions,
             "settings": {name: getattr(settings, field) for name, field in SETTING_NAMES.items()},
-            "lastMoves": [move_json(move) for move in session.last_moves],
+            "lastMoves": last_moves,
+            "change": session.change,
+            "inProgress": session.in_progress,
+            "finished": session.won or session.stuck,
+            "opening": record.opening,
+            "daily": record.daily,
+            "hints": record.hints,
+            "solutionShown": record.shown,
+            "level": level.value if level is not None else None,
+            "rated": rated,
         }
 
     # -- hints --------------------------------------------------------------------------
 
-    def hint_job(self, show: bool) -> _HintJob:
+    def hint_job(self, kind: str) -> _HintJob:
         """The plan's next decision when the game is on it, else a search (see Hint).
 
         Asked again where the last hint's search ran out of budget, the same
@@ -250,7 +291,7 @@ class Api:
         """
         session = self.session
         if session.won or session.hint_move() is not None:
-            return _HintJob(self, session, None, show)
+            return _HintJob(self, session, None, kind)
         auto_move = session.settings.auto_move
         kept = self._kept_hint
         if kept is not None and kept.fresh and kept.search is not None and kept.search.forced_autoplay == auto_move:
@@ -258,7 +299,7 @@ class Api:
             search.search_on()
         else:
             search = Hint(session.rules, session.history(), forced_autoplay=auto_move)
-        self._kept_hint = _HintJob(self, session, search, show)
+        self._kept_hint = _HintJob(self, session, search, kind)
         return self._kept_hint
 
     def hint_reply(self, job: _HintJob, found: HintResult | None) -> dict[str, Json]:
@@ -266,7 +307,9 @@ class Api:
 
         ``found`` is None when the plan already passes here (or the game is
         won). A result that arrives after the game moved on changes nothing
-        and suggests no move.
+        and suggests no move. A hint that suggests something counts as help, a
+        solution given shows the game's solution (counting.Record); ``save`` is
+        the game's save after that (null when the game moved on).
         """
         session = job.session
         verdict, back, undo, earlier, nodes = Verdict.SOLVED, 0, None, None, 0
@@ -277,11 +320,13 @@ class Api:
             if found is not None and verdict is Verdict.SOLVED:
                 session.follow(found.solution, back)
             move = session.hint_move() if back == 0 else None
-            if job.show and move is not None:
+            if job.kind == "hint" and move is not None:
                 session.hinted = session.position
+            if job.kind == "hint" and (move is not None or back > 0):
+                session.helped(hint=True)
         reply: dict[str, Json] = {
             "verdict": verdict.value,
-            "move": move_json(move) if move else None,
+            "move": reported_move_json(move, session.position) if move else None,
             "back": back,
             "undo": undo,
             "earlier": earlier.value if earlier else None,
@@ -292,6 +337,12 @@ class Api:
         if job.fresh and verdict is Verdict.LOST and undo is not None and undo <= len(session.groups):
             number = len(session.groups) - undo  # the decision made at the last winnable position
             reply["lostMove"] = _decision_json(session, number)
+        if job.kind == "solution":
+            steps = session.plan_ahead(back) if job.fresh and verdict is Verdict.SOLVED else []
+            reply["moves"] = [reported_move_json(move, before) for move, before in steps]
+            if steps:
+                session.helped(solution=True)
+        reply["save"] = session.save() if job.fresh else None
         return reply
 
     def plan_from_rating(self, rating: DealDifficulty) -> None:
@@ -320,6 +371,16 @@ class Api:
 
     # -- jobs ---------------------------------------------------------------------------
 
+    def remember(self, job: Job, result: dict[str, Json]) -> None:
+        """A deal-finding walk's or a rating's result: the deal's level, and a walk's deal as found."""
+        key = (job.rules.id, int(result["deal"]))
+        level = result.get("difficulty")
+        self.levels[key] = Level(level) if level else None
+        if isinstance(job, DailyDeal):
+            self.found[key] = job.date.isoformat()
+        elif isinstance(job, NextSolvableDeal):
+            self.found.setdefault(key, None)
+
     def start_job(self, job: _HintJob | Job) -> dict[str, Json]:
         number, self.next_job = self.next_job, self.next_job + 1
         self.jobs[number] = job
@@ -341,10 +402,7 @@ def _job_number(params: Params) -> int:
 def _decision_json(session: Session, index: int) -> dict[str, Json]:
     """Decision ``index`` of the game: its number from 1, its move, and the card it went onto."""
     move = session.groups[index][0]
-    before = session.history()[index]
-    onto = None
-    if not move.is_redeal and move.dest >= 0 and before.fans[move.dest]:
-        onto = card_str(before.fans[move.dest][-1])
+    onto = reported_move_json(move, session.history()[index])["onto"]
     return {"number": index + 1, "move": move_json(move), "onto": onto}
 
 
@@ -377,12 +435,31 @@ def _version(api: Api, params: Params) -> Json:
 
 
 def _new(api: Api, params: Params) -> Json:
+    """Deal a game; the game left counts as the session decides (a loss after a move).
+
+    ``opening`` says how the page came by the deal: ``random`` (no deal given),
+    ``link`` (a deal given, the default), ``bank`` (the build's proved deals),
+    ``solvable`` or ``daily`` (a walk of this API found it: a deal the walks did
+    not find opens as ``link``, or is refused as the deal of the day).
+    """
     game = find_game(_string(params, "game", DEFAULT_GAME.id))
     deal = params.get("deal")
     number = None if deal is None else parse_deal_number(_string(params, "deal", limit=40))
+    opening = _string(params, "opening", "random" if number is None else "link")
+    if opening not in ("random", "link", "bank", "solvable", "daily"):
+        raise InvalidInputError(f"unknown opening {quote(opening)} (random, link, bank, solvable or daily)")
+    if (opening == "random") != (number is None):
+        raise InvalidInputError("a random deal takes no deal number; every other opening needs one")
+    key = (game.id, number or 0)
+    daily = api.found.get(key) if opening == "daily" else None
+    if opening == "daily" and daily is None:
+        raise InvalidInputError(f"deal {number} is not a deal of the day found here")
+    if opening == "solvable" and key not in api.found:
+        opening = "link"  # not proved by a walk here: dealt as any deal
     settings = api._session.settings if api._session is not None else Settings()
-    api._session = Session.new(game.id, number, settings)
-    return api.table()
+    left = api._session.leave() if api._session is not None else None
+    api._session = Session.new(game.id, number, settings, opening, daily)
+    return api.table(left)
 
 
 def _link(api: Api, params: Params) -> Json:
@@ -456,7 +533,7 @@ def _settings(api: Api, params: Params) -> Json:
 
 def _plan(api: Api, params: Params) -> Json:
     """The plan's decisions from here to the win (empty when no plan passes here)."""
-    return {"moves": [move_json(move) for move in api.session.plan_ahead()]}
+    return {"moves": [reported_move_json(move, before) for move, before in api.session.plan_ahead()]}
 
 
 def _stats_text(params: Params) -> str | None:
@@ -476,7 +553,7 @@ def _stats_summary(api: Api, params: Params) -> Json:
 
 
 def _stats_record(api: Api, params: Params) -> Json:
-    """A finished game; ``Stats.record`` checks the result (won true or false, moves, seconds, daily).
+    """A finished game, as a table's ``count`` gave it, with the time played (``Stats.record`` checks each field).
 
     Besides the usual reply, ``improved`` says which of the game's records a win
     beat (``time``: a best time, ``moves``: fewest moves), for the win panel; a
@@ -487,6 +564,7 @@ def _stats_record(api: Api, params: Params) -> Json:
     moves: Json = params.get("moves")
     seconds: Json = params.get("seconds")
     daily: Json = params.get("daily")
+    json_int(params.get("hints", 0), what="hints", low=0, high=2**53 - 1)  # kept for a rule about help (issue 40)
     before = load_stats(_stats_text(params))
     stats = before.record(game, won, moves, seconds, _flag(params, "solvable"), daily)
     old, new = before.bucket(game, "all"), stats.bucket(game, "all")
@@ -518,8 +596,8 @@ def _level(params: Params) -> Level | None:
 
 def _job_start(api: Api, params: Params) -> Json:
     kind = params.get("kind")
-    if kind in ("hint", "check"):
-        return api.start_job(api.hint_job(show=kind == "hint"))
+    if kind in ("hint", "check", "solution"):
+        return api.start_job(api.hint_job(kind))
     rules = find_game(_string(params, "game", DEFAULT_GAME.id))
     if kind == "solvable":
         start = random_deal_number() if params.get("start") is None else parse_deal_number(_string(params, "start"))
@@ -528,7 +606,7 @@ def _job_start(api: Api, params: Params) -> Json:
         return api.start_job(DailyDeal(rules, parse_iso_date(params.get("date"))))
     if kind == "difficulty":
         return api.start_job(DealDifficulty(rules, parse_deal_number(_string(params, "deal", limit=40))))
-    raise InvalidInputError(f"unknown job kind {quote(kind)} (hint, check, solvable, daily or difficulty)")
+    raise InvalidInputError(f"unknown job kind {quote(kind)} (hint, check, solution, solvable, daily or difficulty)")
 
 
 def _job_step(api: Api, params: Params) -> Json:
@@ -540,6 +618,7 @@ def _job_step(api: Api, params: Params) -> Json:
     if isinstance(job, DealDifficulty):
         api.plan_from_rating(job)
     if isinstance(job, (NextSolvableDeal, DealDifficulty)):  # deal numbers travel as strings (past 2**53)
+        api.remember(job, result)
         found = {key: value for key, value in result.items() if key not in ("moves", "solution")}
         result = {**found, "deal": str(result["deal"])}
     return {"done": True, "result": result}
@@ -562,7 +641,7 @@ class Method:
 METHODS: dict[str, Method] = {
     "games": Method(_games),
     "version": Method(_version),
-    "new": Method(_new, ("game", "deal")),
+    "new": Method(_new, ("game", "deal", "opening")),
     "link": Method(_link, ("game", "deal")),
     "restore": Method(_restore, ("save",)),
     "state": Method(_state),
@@ -575,7 +654,9 @@ METHODS: dict[str, Method] = {
     "settings": Method(_settings, tuple(SETTING_NAMES)),
     "plan": Method(_plan),
     "statsSummary": Method(_stats_summary, ("stats", "game")),
-    "statsRecord": Method(_stats_record, ("stats", "game", "won", "moves", "seconds", "solvable", "daily")),
+    "statsRecord": Method(
+        _stats_record, ("stats", "game", "won", "moves", "seconds", "solvable", "daily", "hints")
+    ),
     "statsReset": Method(_stats_reset, ("stats", "game")),
     "jobStart": Method(_job_start, ("kind", "game", "start", "date", "level", "deal")),
     "jobStep": Method(_job_step, ("job", "nodes")),

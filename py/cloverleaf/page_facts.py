@@ -67,6 +67,15 @@ STATE: dict[str, tuple[str, str]] = {
     "moves": ("number", "the player's decisions so far"),
     "settings": ("EngineSettings", "the engine's settings"),
     "lastMoves": ("Move[]", "the moves the last change made, the player's first"),
+    "change": ("Change", "what the last change was"),
+    "inProgress": ("boolean", "a decision made, and neither won nor stuck: leaving it asks first"),
+    "finished": ("boolean", "won or stuck"),
+    "opening": ("Opening", "how the deal was opened"),
+    "daily": ("string | null", "the date of the deal of the day, when it is one"),
+    "hints": ("number", "hints given in this attempt"),
+    "solutionShown": ("boolean", "the app showed this deal's solution: the game counts in no statistics"),
+    "level": ("Level | null", "the deal's level, once rated (null: not rated, or not proved winnable)"),
+    "rated": ("boolean", "the engine has rated the deal this visit"),
 }
 """The fields of the state the API answers (``Api.state``), each with its type as
 the page declares it (TypeScript, from protocol.js's Card, Dest, Foundation and

@@ -5,6 +5,11 @@ moves (auto move, auto complete). They are kept together in one group, so one
 undo takes back one decision. Every move goes through the engine's checked door
 when it is made and again when a save is read back, so a session can never hold
 a position the rules do not allow.
+
+The session also decides what the statistics count (``counting.py``): it keeps
+how the deal was opened, the help given and whether the game was counted, in
+its save, and each change that finishes a game leaves a result to count
+(:meth:`Session.take_result`).
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .cards import card_str
+from .counting import OPENINGS, Record, Result
 from .deals import DRAWN_DEALS, deal, parse_deal_number
 from .engine import (
     apply_move,
@@ -29,17 +35,23 @@ from .engine import (
 )
 from .errors import CloverLeafError, IllegalMoveError, InvalidInputError
 from .games import find_game
-from .inputs import json_int, json_list, json_object, json_str, parse_json, quote
+from .inputs import json_int, json_list, json_object, json_str, parse_iso_date, parse_json, quote
 from .notation import format_position, parse_move, parse_position
 from .position import FOUNDATION, REDEAL, Move, Position
 from .rules import Rules
 
-SAVE_VERSION = 1
+SAVE_VERSION = 2
+"""Version 2 adds the statistics' record ("how", "date", "help", "counted"); version 1 saves still load."""
 MAX_SAVE_BYTES = 262144
 """The largest save read, in bytes: room for some 35,000 decisions (a won game takes a few hundred)."""
 MAX_SAVE_DEPTH = 2
 """A save is an object of strings and lists of strings or flags: nested two deep."""
-_SAVE_FIELDS = frozenset({"v", "game", "deal", "start", "open", "moves", "redo", "settings"})
+_SAVE_FIELDS = frozenset(
+    {"v", "game", "deal", "start", "open", "moves", "redo", "settings", "how", "date", "help", "counted"}
+)
+CHANGES = ("new", "restore", "restart", "decision", "undo", "redo", "none")
+"""What the last change to a session was: a deal dealt, a save restored, a restart,
+a decision of the player, an undo, a redo, or nothing on the table (a setting)."""
 
 
 @dataclass(frozen=True)
@@ -69,6 +81,7 @@ class Session:
         start: Position,
         deal_number: int | None,
         settings: Settings | None = None,
+        record: Record | None = None,
     ) -> None:
         self.rules = rules
         self.start = start
@@ -86,16 +99,29 @@ class Session:
         # The position where a hint was last shown: a click on the hinted card
         # there plays the hinted move (see :meth:`click`).
         self.hinted: Position | None = None
+        self.record = record or Record(opening="random" if deal_number is not None else "position")
+        self.change = "new"
+        self.last_from = start  # the position the last moves were made from
+        self._result: Result | None = None
         self._open()
 
     # -- building -----------------------------------------------------------
 
     @classmethod
-    def new(cls, game: str, number: int | str | None = None, settings: Settings | None = None) -> Session:
-        """Deal ``number`` of ``game`` (a random deal when None)."""
+    def new(
+        cls,
+        game: str,
+        number: int | str | None = None,
+        settings: Settings | None = None,
+        opening: str = "random",
+        daily: str | None = None,
+    ) -> Session:
+        """Deal ``number`` of ``game`` (a random deal when None), opened as ``opening`` (counting.OPENINGS)."""
+        if opening not in OPENINGS or (opening == "daily") != (daily is not None):
+            raise ValueError(f"bad opening {opening!r} (daily {daily!r})")
         rules = find_game(game)
         number = random_deal_number() if number is None else parse_deal_number(number)
-        return cls(rules, deal(rules, number), number, settings)
+        return cls(rules, deal(rules, number), number, settings, Record(opening=opening, daily=daily))
 
     @classmethod
     def from_position(cls, rules: Rules, position: Position, settings: Settings | None = None) -> Session:
@@ -110,6 +136,7 @@ class Session:
         self._positions = [position]
         self._returned = [frozenset()]
         self.last_moves = list(self.opening)
+        self.last_from = self.start
 
     # -- reading ------------------------------------------------------------
 
@@ -124,6 +151,11 @@ class Session:
     @property
     def stuck(self) -> bool:
         return is_stuck(self.rules, self.position)
+
+    @property
+    def in_progress(self) -> bool:
+        """A game the player has started and not finished (won or stuck): leaving it asks first."""
+        return self.decisions > 0 and not self.won and not self.stuck
 
     @property
     def can_undo(self) -> bool:
@@ -154,11 +186,13 @@ class Session:
         automatic, position = self._automatic_moves(play(self.rules, self.position, move), returned)
         group = [move, *automatic]
         self.hinted = None
+        self.last_from = self.position
         self.groups.append(group)
         self._positions.append(position)
         self._returned.append(returned)
         self.redo_groups = []
         self.last_moves = group
+        self._changed("decision")
         return group
 
     def click(self, card: int) -> list[Move]:
@@ -190,14 +224,16 @@ class Session:
         step = self.plan.get(self.position)
         return step[0] if step else None
 
-    def plan_ahead(self) -> list[Move]:
-        """The plan's decisions from here on, in order (empty when it does not pass here)."""
-        decisions: list[Move] = []
-        position = self.position
-        while position in self.plan and len(decisions) <= 52 * 13:
-            move, position = self.plan[position]
-            decisions.append(move)
-        return decisions
+    def plan_ahead(self, back: int = 0) -> list[tuple[Move, Position]]:
+        """The plan's decisions from ``back`` decisions ago on, each with the position it is made in
+        (empty when the plan does not pass there)."""
+        steps: list[tuple[Move, Position]] = []
+        position = self._positions[len(self._positions) - 1 - back]
+        while position in self.plan and len(steps) <= 52 * 13:
+            move, after = self.plan[position]
+            steps.append((move, position))
+            position = after
+        return steps
 
     def follow(self, solution: Sequence[Move], back: int = 0) -> bool:
         """Make ``solution`` the plan, from the position ``back`` decisions ago.
@@ -241,6 +277,7 @@ class Session:
         self._returned.pop()
         self.redo_groups.append(group)
         self.last_moves = []
+        self.change = "undo"
         return group
 
     def redo(self) -> list[Move]:
@@ -249,15 +286,44 @@ class Session:
             raise IllegalMoveError("nothing to redo", "no-redo")
         group = self.redo_groups.pop()
         self._replay_group(group)
+        self._changed("redo")
         return group
 
     def restart(self) -> None:
-        """Back to the start of this deal; the history is dropped."""
+        """Back to the start of this deal; the history is dropped, and the attempt left counts (a loss after a move)."""
+        self._result = self.leave()
+        self.record = self.record.restarted()
         self.redo_groups = []
         self._open()
+        self.change = "restart"
 
     def change_settings(self, **changes: bool) -> None:
         self.settings = replace(self.settings, **changes)
+        self.last_moves = []
+        self.change = "none"
+
+    # -- what the statistics count --------------------------------------------
+
+    def leave(self) -> Result | None:
+        """The player leaves this game (another deal, a restart): its result, when it counts (a loss)."""
+        return self.record.on_leave(self.rules.id, self.decisions, self.won)
+
+    def take_result(self) -> Result | None:
+        """The result the last change left to count (a win, or the loss a restart left), once."""
+        result, self._result = self._result, None
+        return result
+
+    def helped(self, *, hint: bool = False, solution: bool = False) -> None:
+        """The player was given a hint, or shown the solution (counting.Record)."""
+        record = self.record
+        self.record = replace(record, hints=record.hints + int(hint), shown=record.shown or solution)
+
+    def _changed(self, change: str) -> None:
+        """A decision made or redone: a first win on the table is left to count."""
+        self.change = change
+        self._result = None
+        if self.won:
+            self.record, self._result = self.record.on_win(self.rules.id, self.decisions)
 
     # -- automatic moves ----------------------------------------------------
 
@@ -292,6 +358,7 @@ class Session:
         for move in group:
             position = play(self.rules, position, move)
         self.hinted = None
+        self.last_from = self.position
         self.groups.append(list(group))
         self._positions.append(position)
         self._returned.append(returned)
@@ -311,6 +378,12 @@ class Session:
         data["redo"] = [_group_text(group) for group in self.redo_groups]
         s = self.settings
         data["settings"] = [int(s.click_to_play), int(s.auto_move), int(s.auto_complete)]
+        record = self.record
+        data["how"] = record.opening
+        if record.daily is not None:
+            data["date"] = record.daily
+        data["help"] = [record.hints, int(record.shown)]
+        data["counted"] = int(record.counted)
         return json.dumps(data, separators=(",", ":"))
 
     @classmethod
@@ -333,8 +406,10 @@ class Session:
         raw = parse_json(text, what="the save", max_bytes=MAX_SAVE_BYTES, max_depth=MAX_SAVE_DEPTH)
         data = json_object(raw, what="the save", keys=_SAVE_FIELDS)
         version = data.get("v")
-        if type(version) is not int or version != SAVE_VERSION:
+        if type(version) is not int or version not in (1, SAVE_VERSION):
             raise InvalidInputError(f"unknown save version {quote(version)}")
+        if version == 1 and not _SAVE_FIELDS_V1.issuperset(data):
+            raise InvalidInputError(f"a version 1 save holds no {quote(sorted(set(data) - _SAVE_FIELDS_V1)[0])}")
         rules = find_game(json_str(data.get("game"), what="game"))
         settings = _settings_from_save(data.get("settings", [1, 1, 1]))
         if ("deal" in data) == ("start" in data):
@@ -350,6 +425,8 @@ class Session:
         session.redo_groups = _groups_from_save(data.get("redo", []), "redo")
         session._check_redo()
         session.last_moves = []
+        session.record = _record_from_save(data, session)
+        session.change = "restore"
         return session
 
     def _check_redo(self) -> None:
@@ -368,6 +445,30 @@ class Session:
         self.groups = []
         self._positions = [position]
         self._returned = [frozenset()]
+
+
+_SAVE_FIELDS_V1 = frozenset({"v", "game", "deal", "start", "open", "moves", "redo", "settings"})
+
+
+def _record_from_save(data: dict[str, object], session: Session) -> Record:
+    """The statistics' record of a save. A version 1 save has none: its deal counts as
+    a random one (a typed position's as a position), and a won game as counted already."""
+    default = "random" if session.deal_number is not None else "position"
+    opening = json_str(data.get("how", default), what="how the deal was opened")
+    if opening not in OPENINGS:
+        raise InvalidInputError(f"unknown opening {quote(opening)}")
+    daily = None
+    if "date" in data:
+        daily = parse_iso_date(json_str(data["date"], what="date"), "date").isoformat()
+    if (opening == "daily") != (daily is not None):
+        raise InvalidInputError("a deal of the day holds its date, and only it")
+    help_flags = json_list(data.get("help", [0, 0]), what="help", max_items=2)
+    if len(help_flags) != 2:
+        raise InvalidInputError(f"help must hold 2 numbers, not {len(help_flags)}")
+    hints = json_int(help_flags[0], what="hints", low=0, high=MAX_SAVE_BYTES)
+    shown = json_int(help_flags[1], what="solution shown", low=0, high=1)
+    counted = json_int(data.get("counted", int(session.won)), what="counted", low=0, high=1)
+    return Record(opening, daily, hints, bool(shown), bool(counted))
 
 
 def _returned_after(position: Position, returned: frozenset[int], move: Move) -> frozenset[int]:

@@ -1,6 +1,6 @@
 // Written by scripts/page_facts.py from py/cloverleaf/page_facts.py: edit that, then run
 // python3 scripts/page_facts.py. The values are in js/build-info.js, which the build writes.
-import type { Card, Dest, Foundation, Move } from "../../web/js/engine/protocol.js";
+import type { Card, Change, Dest, Foundation, Move, Opening } from "../../web/js/engine/protocol.js";
 
 /** A winnable deal's difficulty. */
 export type Level = "easy" | "medium" | "hard";
@@ -54,6 +54,24 @@ export type State = {
   settings: EngineSettings;
   /** the moves the last change made, the player's first */
   lastMoves: Move[];
+  /** what the last change was */
+  change: Change;
+  /** a decision made, and neither won nor stuck: leaving it asks first */
+  inProgress: boolean;
+  /** won or stuck */
+  finished: boolean;
+  /** how the deal was opened */
+  opening: Opening;
+  /** the date of the deal of the day, when it is one */
+  daily: string | null;
+  /** hints given in this attempt */
+  hints: number;
+  /** the app showed this deal's solution: the game counts in no statistics */
+  solutionShown: boolean;
+  /** the deal's level, once rated (null: not rated, or not proved winnable) */
+  level: Level | null;
+  /** the engine has rated the deal this visit */
+  rated: boolean;
 };
 
 export const DEFAULT_GAME: string;

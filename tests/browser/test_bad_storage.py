@@ -64,7 +64,6 @@ def test_unreadable_settings_and_preferences_are_set_aside_with_one_notice(app: 
         "cloverleaf.settings.v1": "[true, true]",  # not an object
         "cloverleaf.prefs.v1": "{theme: dark}",  # not JSON
         "cloverleaf.table.v1": '{"fans": 1e999, "name": "Clover Leaf"}',  # no table has that many fans
-        "cloverleaf.stats-current.v1": '{"key": 5}',
     }
     loads = Loads(app)
     loads.load(

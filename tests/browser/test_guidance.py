@@ -42,7 +42,7 @@ def hinted_plan(game: str, deal: str) -> list[dict[str, Any]]:
     api = Api()
     api.call("new", json.dumps({"game": game, "deal": deal}))
     result = None
-    job = api.hint_job(show=True)
+    job = api.hint_job("hint")
     while result is None:
         result = job.step(100_000)
     assert result["verdict"] == "solved"
@@ -54,7 +54,8 @@ def marks_after(game: str, deal: str, move: dict[str, Any]) -> list[str]:
     """The cards the page should mark after ``move`` from the opening: the card and the one it went onto."""
     api = Api()
     api.call("new", json.dumps({"game": game, "deal": deal}))
-    after = json.loads(api.call("play", json.dumps(move)))["ok"]["state"]
+    played = {key: value for key, value in move.items() if key != "onto"}  # as "play" takes it
+    after = json.loads(api.call("play", json.dumps(played)))["ok"]["state"]
     if move["to"] == "F":
         return [move["card"]]
     pile = after["fans"][move["to"] - 1]
@@ -156,7 +157,7 @@ def test_a_hint_asked_again_goes_on_with_the_search_that_ran_out(app: Any) -> No
     api.call("new", json.dumps({"game": "shamrocks", "deal": LATE_DEAL}))
     replies = []
     for _ask in range(2):
-        job, result = api.hint_job(show=True), None
+        job, result = api.hint_job("hint"), None
         while result is None:
             result = job.step(100_000)
         replies.append(result)

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from cloverleaf import Move, parse_card
-from cloverleaf.session import Session, Settings
+from cloverleaf.session import SAVE_VERSION, Session, Settings
 
 from . import plans
 from .stored import Loads, assert_playable, play_a_card, wait_notice
@@ -88,7 +88,7 @@ def test_a_saved_game_that_cannot_be_restored_is_set_aside_with_a_notice(app: An
         "nested a thousand deep (the record)": "[" * 1000 + "]" * 1000,
         "nested a thousand deep (the engine's save)": record("[" * 1000 + "]" * 1000),
         "an illegal move": record(illegal),
-        "another version": record(legal.replace('"v":1', '"v":2')),
+        "another version": record(legal.replace(f'"v":{SAVE_VERSION}', f'"v":{SAVE_VERSION + 1}')),
         "a huge text": "x" * 1_200_000,
     }
     loads = Loads(app)

@@ -83,3 +83,24 @@ def test_unreadable_statistics_start_afresh_with_a_notice(app: App) -> None:
     assert stat(page, "played") == "0"
     assert "could not be read" in app.notice()
     assert page.evaluate("localStorage.getItem('cloverleaf.stats.v1')") is None
+
+
+def test_a_proved_deal_reloaded_and_restarted_counts_its_win_among_the_solvable(app: App) -> None:
+    # Issue 39: a deal dealt as proved winnable (a newcomer's first table comes from the build's bank of
+    # proved deals), one move, a reload, Restart, then a win: the win was recorded outside "solvable",
+    # because the page's copy of "solvable" was not restored. The session keeps it in its save now.
+    app.open()
+    page = app.page
+    deal = str(page.evaluate("document.body.dataset.deal"))
+    decisions = plans.winning_decisions("clover-leaf", deal)
+    assert decisions, deal
+    app.play(decisions[:1])
+    app.reload()
+    app.press("restart")
+    page.locator('#panel[data-panel="confirm"] [data-panel-action="leave"]').click()  # leave the game in progress
+    app.wait_moves(0)
+    app.play(decisions)
+    page.locator('#panel[data-panel="won"]').wait_for()
+    open_stats(page)
+    assert (stat(page, "played", "solvable"), stat(page, "won", "solvable")) == ("2", "1")
+    assert (stat(page, "played"), stat(page, "won")) == ("2", "1")

@@ -68,6 +68,6 @@ def hinted_card(session: Session) -> str:
     """The card the solver's hint moves next (the page runs the same job, through the API)."""
     api = Api()
     api._session = session
-    result = run_to_end(api.hint_job(show=True))
+    result = run_to_end(api.hint_job("hint"))
     assert result["verdict"] == "solved" and result["move"], result
     return str(result["move"]["card"])

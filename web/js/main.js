@@ -86,24 +86,31 @@ const stats = new StatsKeeper((method, params) => engine.request(method, params)
   exclusive: (name, task) => ownership.exclusive(name, task),
 });
 const difficulty = new Difficulty(engine, game);
-const deals = new Deals(app, engine, game, clock, stats, difficulty);
+const deals = new Deals(app, engine, game);
 const guidance = new Guidance(app, engine, game, view, deals);
-const solution = new Solution(app, engine, game, view, stats, guidance);
+const solution = new Solution(app, engine, game, view, guidance);
 guidance.showSolution = (options) => solution.start(options);
 guidance.solving = () => solution.active;
 const overlay = new Overlay(game, () => app.table);
-const info = new InfoPanels({ state: () => app.table, daily: () => app.daily, stats, notice, intro: () => overlay.open() });
-const endings = new Endings(app, game, clock, deals, guidance, (tab) => info.open(tab), stats);
+const info = new InfoPanels({ state: () => app.table, daily: () => app.table?.daily ?? null, stats, notice, intro: () => overlay.open() });
+const endings = new Endings(app, game, clock, deals, guidance, (tab) => info.open(tab));
 new LastMove(game, view);
 const saving = new Saving(app, clock, () => ownership.mayWrite());
-const startup = new Startup(app, engine, game, deals, clock, stats, view);
+// A game the engine says counts (a win, or a game left after a move) is counted
+// with the time the clock holds for it: onCount comes before the clock hears of the table.
+game.onCount = (count) =>
+  stats
+    .record(count, clock.value() / 1000)
+    .then((reply) => endings.recorded(reply))
+    .catch((/** @type {any} */ error) => console.warn(`statistics: ${error?.message ?? error}`));
+game.onSave = () => saving.write();
+const startup = new Startup(app, engine, game, deals, clock, view);
 const tabs = new Tabs(ownership, {
   app,
   clock,
   deals,
   restore: (record) => startup.restore(record),
   save: () => saving.write(),
-  reloadStats: () => stats.reload(),
 });
 engine.onEvent = (event) => startup.onEvent(event); // the worker's first event comes after this script
 // A new worker, when the engine stops (engine.js), first holds the game on the
@@ -213,12 +220,6 @@ game.onShow((shown) => {
     won: t("announce.won", { moves: t("status.moves", { count: state.moves }), time }),
     stuck: t("announce.stuck"),
   });
-  if (state.won) {
-    stats
-      .seen(state, clock.value() / 1000, app.daily)
-      .then((reply) => endings.recorded(state, reply))
-      .catch((/** @type {any} */ error) => console.warn(`statistics: ${error?.message ?? error}`));
-  }
   info.refresh();
 });
 
@@ -238,7 +239,7 @@ function whenIdle(task) {
  * @param {import("./engine/protocol.js").State} previous
  */
 function playSoundOf(state, previous) {
-  if (state.moves === previous.moves && state.lastMoves.length === 0) return; // a redraw, a settings change
+  if (state.change === "none") return; // nothing on the table changed (a setting)
   if (state.won && !previous.won) playWin();
   else if (state.lastMoves.some((move) => move.to === "F")) playFoundation();
   else playMove();

@@ -17,8 +17,21 @@
 /** Where a card goes: "F" (its foundation) or a fan number from 1. @typedef {"F" | number} Dest */
 
 /**
- * A move: a card and where it goes, or a redeal (no card).
- * @typedef {{card: Card, to: Dest} | {card?: undefined, to: "redeal"}} Move
+ * A move: a card and where it goes, or a redeal (no card). A move the engine
+ * reports (last moves, the plan, a hint) also says the card it goes onto: null
+ * for a foundation, an empty fan or a redeal.
+ * @typedef {({card: Card, to: Dest} | {card?: undefined, to: "redeal"}) & {onto?: Card | null}} Move
+ */
+
+/**
+ * What the last change to the game was (session.CHANGES): a deal dealt, a save
+ * restored, a restart, a decision of the player, an undo, a redo, or nothing on the table.
+ * @typedef {"new" | "restore" | "restart" | "decision" | "undo" | "redo" | "none"} Change
+ */
+
+/**
+ * How the deal on the table was opened (counting.OPENINGS).
+ * @typedef {"random" | "solvable" | "daily" | "link" | "bank" | "position"} Opening
  */
 
 /**
@@ -37,8 +50,14 @@
  */
 
 /**
- * The reply of every method that changes the game: what to draw and what to keep.
- * @typedef {{state: State, save: string}} Table
+ * A finished game the statistics count, as the session decided ("statsRecord" takes it with the time).
+ * @typedef {{game: string, won: boolean, moves: number, solvable: boolean, daily: string | null, hints: number}} Count
+ */
+
+/**
+ * The reply of every method that changes the game: what to draw, what to keep,
+ * and the game to count (the win just made, or the game a new deal or a restart left), or null.
+ * @typedef {{state: State, save: string, count: Count | null}} Table
  */
 
 /**
@@ -58,6 +77,13 @@
  *   lost the game (its number from 1, its move, the card it went onto)
  * @property {number} nodes  nodes searched (0: the plan already knew)
  * @property {boolean} more  the budget ran out first, and a hint asked again here goes on with the same search
+ * @property {string | null} save  the game's save after the hint (a hint counts as help), null when the game moved on
+ */
+
+/**
+ * A solution job's result: a hint's, and the moves to show, each made from the
+ * position `back` decisions ago on (empty when there is none: lost, or not found yet).
+ * @typedef {HintResult & {moves: Move[]}} SolutionResult
  */
 
 /** A winnable deal's difficulty (py/cloverleaf/page_facts.py LEVELS). @typedef {import("../build-info.js").Level} Level */
@@ -159,7 +185,7 @@
 export const METHODS = Object.freeze({
   games: [],
   version: [],
-  new: ["game", "deal"],
+  new: ["game", "deal", "opening"],
   link: ["game", "deal"],
   restore: ["save"],
   state: [],
@@ -172,7 +198,7 @@ export const METHODS = Object.freeze({
   settings: ["clickToPlay", "autoMove", "autoComplete"],
   plan: [],
   statsSummary: ["stats", "game"],
-  statsRecord: ["stats", "game", "won", "moves", "seconds", "solvable", "daily"],
+  statsRecord: ["stats", "game", "won", "moves", "seconds", "solvable", "daily", "hints"],
   statsReset: ["stats", "game"],
   jobStart: ["kind", "game", "start", "date", "level", "deal"],
   jobStep: ["job", "nodes"],
@@ -180,4 +206,4 @@ export const METHODS = Object.freeze({
 });
 
 /** The kinds of job ("jobStart"'s `kind`). */
-export const JOB_KINDS = Object.freeze(["hint", "check", "solvable", "daily", "difficulty"]);
+export const JOB_KINDS = Object.freeze(["hint", "check", "solution", "solvable", "daily", "difficulty"]);

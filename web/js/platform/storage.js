@@ -17,7 +17,6 @@ export const KEYS = Object.freeze({
   save: "cloverleaf.save.v1", // the game in progress (loadGame)
   table: "cloverleaf.table.v1", // the last table's shape, drawn before the engine starts
   stats: "cloverleaf.stats.v1", // the engine's statistics text (stats.js)
-  statsCurrent: "cloverleaf.stats-current.v1", // which game statistics count now (stats.js)
   intro: "cloverleaf.intro.v1", // the games whose first-visit overlay was closed (overlay.js)
   owner: "cloverleaf.owner.v1", // which tab plays the game now, and when it last said so (tabs.js)
   index: "cloverleaf.index.v1", // the cards' corner index as this browser draws it (table/index-measure.js)

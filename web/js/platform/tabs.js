@@ -397,16 +397,14 @@ export class Tabs {
    * @param {import("../play/deals.js").Deals} hooks.deals
    * @param {(record: import("./storage.js").GameRecord) => Promise<boolean>} hooks.restore  start-up's restore
    * @param {() => void} hooks.save  write the game on the table now
-   * @param {() => void} hooks.reloadStats  read the statistics as another tab left them
    */
-  constructor(ownership, { app, clock, deals, restore, save, reloadStats }) {
+  constructor(ownership, { app, clock, deals, restore, save }) {
     this.ownership = ownership;
     this.app = app;
     this.clock = clock;
     this.deals = deals;
     this.restore = restore;
     this.save = save;
-    this.reloadStats = reloadStats;
     this.address = readAddress(); // the deal this tab was opened on, if any
     this.started = false;
     this.moving = false;
@@ -501,11 +499,10 @@ export class Tabs {
     }
   }
 
-  /** The game is this tab's now: its latest save, its statistics, and then this tab's own link. */
+  /** The game is this tab's now: its latest save (what its statistics count is in it), then this tab's own link. */
   async bringHere() {
     this.mark();
     hidePanel("tab");
-    this.reloadStats();
     const record = loadGame();
     if (!(record && (await this.restore(record)))) {
       this.clock.reset(this.clock.value(), (this.app.table?.moves ?? 0) > 0);

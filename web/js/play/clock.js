@@ -1,6 +1,7 @@
 // @ts-check
 // The time played on the deal: it starts with the player's first move (not when
-// the cards appear), stops at a win, and pauses while the page is hidden.
+// the cards appear), stops at a win, pauses while the page is hidden, and starts
+// over with a new deal or a restart (the table's change says which).
 
 import { showClock } from "../panels/bar.js";
 
@@ -36,10 +37,11 @@ export class Clock {
   }
 
   /**
-   * A table was shown: the first move starts the clock, a win stops it.
+   * A table was shown: a new deal or a restart starts over, the first move starts the clock, a win stops it.
    * @param {Shown} shown
    */
   shown({ state }) {
+    if (state.change === "new" || state.change === "restart") this.reset();
     if (state.moves > 0) this.started = true;
     this.stopped = state.won;
     this.follow();

@@ -1,25 +1,26 @@
 // @ts-check
 // Which deal is on the table: a new deal (proved winnable when the player asks
 // for solvable deals), the deal of the day, a deal from the address, a restart.
-// Leaving a game in progress asks first, and only then counts it as lost: a link
-// opened over it (at start-up, typed, Back and Forward) too. Kept, the address
-// names the game on the table again.
+// Leaving a game in progress asks first: a link opened over it (at start-up,
+// typed, Back and Forward) too. Kept, the address names the game on the table
+// again. Whether the game left counts is the engine's decision (the table it
+// answers carries the result: counting.py), as is how the deal was opened.
 
 import { readAddress, writeAddress } from "../platform/address.js";
-import { gameName, setBusy } from "../panels/bar.js";
+import { gameName } from "../panels/bar.js";
 import { t } from "../words/i18n.js";
 import { notice } from "../panels/notice.js";
-import { hidePanel, showPanel } from "../panels/panel.js";
+import { hidePanel } from "../panels/panel.js";
+import { askLeave, askLink } from "../panels/leave.js";
 import { report } from "../panels/report.js";
 import { currentGame, gameInfo } from "./state.js";
+import { Search } from "./search.js";
 
 /** @typedef {import("./state.js").AppState} AppState */
 /** @typedef {import("../engine/engine.js").EngineClient} EngineClient */
 /** @typedef {import("./game.js").Game} Game */
-/** @typedef {import("./clock.js").Clock} Clock */
-/** @typedef {import("./stats.js").StatsKeeper} StatsKeeper */
 /** @typedef {import("../engine/protocol.js").DealResult} DealResult */
-/** @typedef {import("./difficulty.js").Difficulty} Difficulty */
+/** @typedef {import("../engine/protocol.js").Opening} Opening */
 
 /** Today's date where the player is, "YYYY-MM-DD". */
 function localDate() {
@@ -33,126 +34,51 @@ export class Deals {
    * @param {AppState} app
    * @param {EngineClient} engine
    * @param {Game} game
-   * @param {Clock} clock
-   * @param {StatsKeeper} stats
-   * @param {Difficulty} difficulty  told the level of each deal a walk finds
    */
-  constructor(app, engine, game, clock, stats, difficulty) {
+  constructor(app, engine, game) {
     this.app = app;
     this.engine = engine;
     this.game = game;
-    this.clock = clock;
-    this.stats = stats;
-    this.difficulty = difficulty;
-    /** @type {{promise: Promise<any>, cancel: () => void} | null} */
-    this.search = null; // the solvable-deal or daily search running
-    /** @type {string | null} the button of the search running */
-    this.searchButton = null;
+    this.search = new Search(engine); // the solvable-deal or daily search running
     window.addEventListener("hashchange", () => this.followAddress());
   }
 
-  /** Whether leaving now would abandon a game in progress (moves made, not over). */
+  /** Whether leaving now would abandon a game in progress (the engine says: State.inProgress). */
   get inProgress() {
-    const table = this.app.table;
-    return Boolean(table && table.moves > 0 && !table.won && !table.stuck);
+    return Boolean(this.app.table?.inProgress);
   }
 
-  /**
-   * Ask before abandoning a game in progress; resolves true to go on.
-   * @returns {Promise<boolean>}
-   */
+  /** Ask before abandoning a game in progress; resolves true to go on. */
   confirmLeave() {
-    if (!this.inProgress) return Promise.resolve(true);
-    return new Promise((resolve) => {
-      showPanel(
-        "confirm",
-        t("leave.title"),
-        t("leave.text"),
-        [{ label: t("leave.yes"), name: "leave", primary: true, action: () => resolve(true) }],
-        { close: () => resolve(false) },
-      );
-    });
+    return this.inProgress ? askLeave() : Promise.resolve(true);
   }
 
   /**
-   * Ask before a link replaces a game in progress; resolves true to open the
-   * link. Keeping the game is the first choice (Enter, Escape and Close all keep it).
+   * Ask before a link replaces a game in progress; resolves true to open the link.
    * @param {{game: string, deal: string}} link
-   * @returns {Promise<boolean>}
    */
   confirmLink({ game, deal }) {
     const table = this.app.table;
     if (!table || !this.inProgress) return Promise.resolve(true);
     const name = (/** @type {string} */ id) => gameName(id, gameInfo(this.app, id)?.name ?? id);
-    const linked = { game: name(game), deal };
-    const current = { game: name(table.game), deal: table.deal ?? "", moves: t("status.moves", { count: table.moves }) };
-    return new Promise((resolve) => {
-      showPanel(
-        "confirm",
-        t("link.title", linked),
-        t("link.text", current),
-        [
-          { label: t("link.keep"), name: "keep", primary: true, action: () => resolve(false) },
-          { label: t("link.open", linked), name: "leave", action: () => resolve(true) },
-        ],
-        { close: () => resolve(false) },
-      );
-    });
-  }
-
-  /** The game on the table is left: it counts as lost when it had a move and was not won. */
-  leaveCurrent() {
-    this.stats
-      .leave(this.app.table, this.clock.value() / 1000, this.app.daily)
-      .catch((/** @type {any} */ error) => console.warn(`statistics: ${error?.message ?? error}`));
+    return askLink({ game: name(game), deal }, { game: name(table.game), deal: table.deal ?? "", moves: table.moves });
   }
 
   /**
-   * Deal `deal` of `game` (a random deal when null) onto the table. Throws the
-   * engine's error (an unknown game, a bad number).
+   * Deal `deal` of `game` (a random deal when null) onto the table, opened as
+   * `opening` (the engine's default: a link). Throws the engine's error (an
+   * unknown game, a bad number).
    * @param {string} game
    * @param {string | null} deal
-   * @param {{daily?: string | null, solvable?: boolean, dealt?: any}} [options]
+   * @param {{opening?: Opening, dealt?: any}} [options]
    *   dealt: the engine's table of this very deal, when start-up had it dealt already
    */
-  async open(game, deal, { daily = null, solvable = false, dealt = null } = {}) {
+  async open(game, deal, { opening, dealt = null } = {}) {
     for (const listener of this.game.beforeMove) listener();
-    const table = dealt ?? (await this.engine.request("new", deal ? { game, deal } : { game }));
-    this.leaveCurrent();
-    this.stats.begin(table.state, { daily, solvable });
-    this.app.daily = daily;
-    this.app.solvable = solvable;
-    this.clock.reset();
+    const params = deal ? { game, deal, ...(opening ? { opening } : {}) } : { game };
+    const table = dealt ?? (await this.engine.request("new", params));
     hidePanel();
     this.game.show(table, { fresh: true });
-  }
-
-  /**
-   * Run a deal-finding search (solvable or daily); resolves to its result.
-   * @param {object} params
-   * @param {"new" | "daily"} button
-   * @param {string} message
-   * @returns {Promise<DealResult>}
-   */
-  async find(params, button, message) {
-    this.search?.cancel();
-    const search = this.engine.job(params);
-    this.search = search;
-    this.searchButton = button;
-    setBusy(button, true);
-    notice(message, 0);
-    try {
-      return await search.promise;
-    } finally {
-      // A search another one replaced (Daily, then New at once) ends its own
-      // button's busy mark, unless the new search runs under the same button.
-      const current = this.search === search;
-      if (current) {
-        this.search = null;
-        notice("");
-      }
-      if (current || this.searchButton !== button) setBusy(button, false);
-    }
   }
 
   /**
@@ -164,17 +90,14 @@ export class Deals {
     if (ask && !(await this.confirmLeave())) return;
     /** @type {string | null} */
     let deal = null;
-    let solvable = false;
     if (this.app.settings.solvableOnly) {
       try {
         // The walk starts at a random deal (the engine draws it), at the level the player chose.
         const level = this.app.settings.level;
         const params = level === "any" ? { kind: "solvable", game } : { kind: "solvable", game, level };
-        const result = await this.find(params, "new", t("deal.finding"));
+        const result = /** @type {DealResult} */ (await this.search.run(params, "new", t("deal.finding")));
         deal = result.deal;
-        solvable = result.verdict === "solved";
-        this.difficulty.known(game, deal, result.difficulty);
-        if (!solvable) notice(t("deal.notProved"), 4000);
+        if (result.verdict !== "solved") notice(t("deal.notProved"), 4000);
       } catch (error) {
         const type = /** @type {any} */ (error)?.type;
         if (type === "Cancelled") return;
@@ -184,7 +107,7 @@ export class Deals {
       }
     }
     try {
-      await this.open(game, deal, { solvable });
+      await this.open(game, deal, { opening: "solvable" });
     } catch (error) {
       report(error);
     }
@@ -196,24 +119,19 @@ export class Deals {
     const game = currentGame(this.app);
     const date = localDate();
     try {
-      const result = await this.find({ kind: "daily", game, date }, "daily", t("daily.finding"));
-      this.difficulty.known(game, result.deal, result.difficulty);
-      await this.open(game, result.deal, { daily: date });
+      const result = /** @type {DealResult} */ (await this.search.run({ kind: "daily", game, date }, "daily", t("daily.finding")));
+      await this.open(game, result.deal, { opening: "daily" });
     } catch (error) {
       report(error);
     }
   }
 
   /**
-   * Play this deal again from its start; the attempt left counts as lost when it had a move.
+   * Play this deal again from its start (the engine counts the attempt left).
    * @param {{ask?: boolean}} [options]  ask: confirm first when a game is in progress
    */
   async restart({ ask = true } = {}) {
     if (ask && !(await this.confirmLeave())) return;
-    this.leaveCurrent();
-    const table = this.app.table;
-    if (table) this.stats.begin(table, { daily: this.app.daily, solvable: this.app.solvable });
-    this.clock.reset();
     await this.game.act("restart", {}, { animate: false });
   }
 
@@ -250,7 +168,7 @@ export class Deals {
     if (table && table.game === read.game && table.deal === read.deal) return this.showOwnAddress();
     if (!(await this.confirmLink(read))) return this.showOwnAddress();
     try {
-      await this.open(read.game, read.deal);
+      await this.open(read.game, read.deal, { opening: "link" });
     } catch (error) {
       report(error);
       this.showOwnAddress();

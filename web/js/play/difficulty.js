@@ -1,10 +1,12 @@
 // @ts-check
 // How hard the deal on the table is: easy, medium or hard, as the solver's
-// own work rates a winnable deal (solver/difficulty.py). A deal found by a
-// solvable-deal walk comes with its level; for any other deal (an address, a
-// restored game, a bank deal, the deal of the day) the engine's "difficulty"
-// job rates it in the background, a slice at a time between the player's moves.
-// The level is shown beside the deal number; a deal not proved winnable shows none.
+// own work rates a winnable deal (solver/difficulty.py). The engine remembers
+// every deal it has rated this visit (a solvable-deal or daily walk rates the
+// deal it finds) and says so in the state (`level`, `rated`); a deal not rated
+// yet (an address, a restored game, a bank deal) is rated here in the
+// background by the engine's "difficulty" job, a slice at a time between the
+// player's moves. The level is shown beside the deal number; a deal not proved
+// winnable shows none.
 
 import { t } from "../words/i18n.js";
 
@@ -13,15 +15,6 @@ import { t } from "../words/i18n.js";
 /** @typedef {import("../engine/engine.js").EngineClient} EngineClient */
 /** @typedef {import("./game.js").Game} Game */
 
-/** The level of a deal, or null when it is not proved winnable within the deal budget. */
-const LEVEL_UNKNOWN = null;
-
-/**
- * @param {string} game
- * @param {string} deal
- */
-const keyOf = (game, deal) => `${game}/${deal}`;
-
 export class Difficulty {
   /**
    * @param {EngineClient} engine
@@ -29,46 +22,38 @@ export class Difficulty {
    */
   constructor(engine, game) {
     this.engine = engine;
-    /** @type {Map<string, Level | null>} levels known this visit, by "game/deal" */
-    this.levels = new Map();
-    /** @type {string | null} the deal on the table */
+    /** @type {string | null} the deal on the table, "game/deal" */
     this.key = null;
+    /** @type {Level | null} its level, as last known */
+    this.level = null;
     /** @type {{promise: Promise<any>, cancel: () => void} | null} the rating running */
     this.job = null;
     this.afterEarlyMoves = (/** @type {() => void} */ then) => game.afterEarlyMoves(then);
     game.onShow(({ state }) => this.shown(state));
   }
 
-  /**
-   * A deal's level, known without a search (a solvable-deal or daily walk reported it).
-   * @param {string} game
-   * @param {string} deal
-   * @param {Level | null | undefined} level
-   */
-  known(game, deal, level) {
-    if (level) this.levels.set(keyOf(game, deal), level);
-  }
-
   /** @param {State} state */
   shown(state) {
-    const key = state.deal ? keyOf(state.game, state.deal) : null;
-    if (key === this.key) return;
-    this.key = key;
-    this.job?.cancel();
-    this.job = null;
-    showLevel(key ? this.levels.get(key) ?? LEVEL_UNKNOWN : LEVEL_UNKNOWN);
-    // Started once the moves made while the engine started are answered: the
-    // engine would otherwise answer them only after the rating's first slice.
-    if (key && state.deal && !this.levels.has(key)) {
+    const key = state.deal ? `${state.game}/${state.deal}` : null;
+    if (key !== this.key) {
+      this.key = key;
+      this.job?.cancel();
+      this.job = null;
+      this.show(null);
+    }
+    if (state.rated) this.show(state.level);
+    else if (key && state.deal && !this.job) {
+      // Started once the moves made while the engine started are answered: the
+      // engine would otherwise answer them only after the rating's first slice.
       const deal = state.deal;
       this.afterEarlyMoves(() => {
-        if (this.key === key && !this.job && !this.levels.has(key)) this.rate(state.game, deal, key);
+        if (this.key === key && !this.job) this.rate(state.game, deal, key);
       });
     }
   }
 
   /**
-   * Rate the deal on the table in the background.
+   * Rate the deal on the table in the background (the engine remembers the result).
    * @param {string} game
    * @param {string} deal
    * @param {string} key
@@ -78,9 +63,7 @@ export class Difficulty {
     this.job = job;
     job.promise.then(
       (/** @type {import("../engine/protocol.js").DealResult} */ result) => {
-        this.levels.set(key, result.difficulty ?? LEVEL_UNKNOWN);
-        if (this.job === job) this.job = null;
-        if (this.key === key) showLevel(result.difficulty ?? LEVEL_UNKNOWN);
+        if (this.key === key) this.show(result.difficulty ?? null);
       },
       (/** @type {any} */ error) => {
         if (this.job === job) this.job = null;
@@ -89,22 +72,23 @@ export class Difficulty {
     );
   }
 
+  /**
+   * The level beside the deal number (hidden when none is known).
+   * @param {Level | null} level
+   */
+  show(level) {
+    this.level = level;
+    const label = document.getElementById("deal-level");
+    if (!label) return;
+    label.hidden = !level;
+    label.textContent = level ? t(`level.${level}`) : "";
+    if (level) label.dataset.level = level;
+    else delete label.dataset.level;
+    label.title = level ? t("level.title") : "";
+  }
+
   /** The texts changed language: say the level again. */
   translate() {
-    showLevel(this.key ? this.levels.get(this.key) ?? LEVEL_UNKNOWN : LEVEL_UNKNOWN);
+    this.show(this.level);
   }
-}
-
-/**
- * The level beside the deal number (hidden when none is known).
- * @param {Level | null} level
- */
-function showLevel(level) {
-  const label = document.getElementById("deal-level");
-  if (!label) return;
-  label.hidden = !level;
-  label.textContent = level ? t(`level.${level}`) : "";
-  if (level) label.dataset.level = level;
-  else delete label.dataset.level;
-  label.title = level ? t("level.title") : "";
 }

@@ -3,10 +3,11 @@
 // asks the solver at once where it was lost, so the way back is one button
 // (guidance.js then shows the lost panel in the stuck panel's place). A game the
 // app solved (its solution shown, solution.js) ends with "solved by the app":
-// it counts in no statistics (stats.js).
+// the engine counts it in no statistics (State.solutionShown).
 
-import { formatDuration, t } from "../words/i18n.js";
-import { hidePanel, panelKind, showPanel } from "../panels/panel.js";
+import { formatDuration } from "../words/i18n.js";
+import { hidePanel, panelKind } from "../panels/panel.js";
+import { showStuckPanel, showWonPanel } from "../panels/endings.js";
 import { shareResult } from "../platform/share.js";
 import { gameInfo } from "./state.js";
 
@@ -15,7 +16,6 @@ import { gameInfo } from "./state.js";
 /** @typedef {import("./game.js").Shown} Shown */
 /** @typedef {import("./clock.js").Clock} Clock */
 /** @typedef {import("../engine/protocol.js").State} State */
-/** @typedef {import("./stats.js").StatsKeeper} StatsKeeper */
 /** @typedef {import("../engine/protocol.js").RecordReply} RecordReply */
 
 export class Endings {
@@ -26,31 +26,32 @@ export class Endings {
    * @param {{newDeal: (game?: string, options?: {ask?: boolean}) => void, restart: (options?: {ask?: boolean}) => void}} deals
    * @param {{explainStuck: () => void}} guidance
    * @param {(tab: string) => void} openInfo  the info dialog's tab ("stats")
-   * @param {StatsKeeper} stats
    */
-  constructor(app, game, clock, deals, guidance, openInfo, stats) {
+  constructor(app, game, clock, deals, guidance, openInfo) {
     this.app = app;
-    this.stats = stats;
-    this.game = game;
     this.clock = clock;
-    this.deals = deals;
     this.guidance = guidance;
-    this.openInfo = openInfo;
     /** @type {{time: boolean, moves: boolean} | null} the records the win on the table beat, once counted */
     this.improved = null;
+    /** @type {import("../panels/endings.js").EndActions} what the panels' buttons do */
+    this.actions = {
+      newDeal: () => deals.newDeal(undefined, { ask: false }),
+      restart: (options) => deals.restart(options),
+      undo: () => game.undo(),
+      stats: () => openInfo("stats"),
+    };
     game.onShow((shown) => this.shown(shown));
   }
 
   /**
-   * The win on the table was counted: say which records it beat.
-   * @param {State} state
+   * A game was counted: when it is the win on the table, say which records it beat.
    * @param {RecordReply | null} reply
    */
-  recorded(state, reply) {
+  recorded(reply) {
     const table = this.app.table;
-    if (!reply || !table?.won || table.game !== state.game || table.deal !== state.deal || panelKind() !== "won") return;
+    if (!reply || !table?.won || panelKind() !== "won") return;
     this.improved = reply.improved;
-    if (reply.improved.time || reply.improved.moves) this.celebrate(state);
+    if (reply.improved.time || reply.improved.moves) this.celebrate(table);
   }
 
   /** @param {Shown} shown */
@@ -68,48 +69,21 @@ export class Endings {
   }
 
   /**
-   * The win panel: the result, the records it beat, and what next: a new deal,
-   * this deal again, the result shared, the statistics.
+   * The win panel: the result, the records it beat, and what next.
    * @param {State} state
    */
   celebrate(state) {
-    const newDeal = { label: t("button.newDeal"), name: "new", primary: true, action: () => this.deals.newDeal(undefined, { ask: false }) };
-    const again = { label: t("button.playAgain"), name: "restart", action: () => this.deals.restart({ ask: false }) };
-    if (this.stats.isShown(state, this.app.daily)) {
-      showPanel("won", t("won.solvedTitle"), t("won.solvedText"), [newDeal, again]);
-      return;
-    }
     const time = formatDuration(this.clock.value() / 1000);
-    const lines = [t("won.text", { moves: t("status.moves", { count: state.moves }), time })];
-    if (this.improved?.time) lines.push(t("won.bestTime"));
-    if (this.improved?.moves) lines.push(t("won.fewestMoves"));
-    /** @type {import("../panels/panel.js").PanelAction[]} */
-    const actions = [newDeal, again];
-    if (state.deal) {
-      actions.push({
-        label: t("button.shareResult"),
-        name: "share",
-        action: () => {
-          shareResult(state, time);
-          this.celebrate(state); // the panel stays: sharing is not leaving
-        },
-      });
-    }
-    actions.push({ label: t("tab.stats"), name: "stats", action: () => this.openInfo("stats") });
-    showPanel("won", t("won.title"), lines.join(" "), actions);
+    const share = () => {
+      shareResult(state, time);
+      this.celebrate(state); // the panel stays: sharing is not leaving
+    };
+    showWonPanel(state, { time, improved: this.improved, share }, this.actions);
   }
 
   /** @param {State} state */
   showStuck(state) {
-    /** @type {import("../panels/panel.js").PanelAction[]} */
-    const actions = [];
-    if (state.canUndo) actions.push({ label: t("button.undo"), name: "undo", action: () => this.game.undo() });
-    actions.push({ label: t("button.restart"), name: "restart", action: () => this.deals.restart() });
-    actions.push({
-      label: t("button.newDeal"), name: "new", primary: true, action: () => this.deals.newDeal(undefined, { ask: false }),
-    });
-    const text = gameInfo(this.app, state.game)?.redeals ? t("stuck.textRedeal") : t("stuck.text");
-    showPanel("stuck", t("stuck.title"), text, actions);
+    showStuckPanel(state, Boolean(gameInfo(this.app, state.game)?.redeals), this.actions);
     if (state.canUndo) this.guidance.explainStuck();
   }
 }

@@ -3,7 +3,10 @@
 // engine answers is shown. Showing a table is one step for everyone: the table
 // view draws it, the bar shows it, and every listener (the clock, the saved
 // game, the statistics, the endings, screen readers, keyboard play) hears of it
-// through onShow. The engine decides every move; this file only asks and shows.
+// through onShow. The engine decides every move, and which finished game counts
+// in the statistics (a table's `count`, handed to onCount before anyone hears of
+// the table: the clock still holds the time of the game counted); this file only
+// asks and shows.
 
 import { setAnimations } from "../table/anim.js";
 import { showState } from "../panels/bar.js";
@@ -17,6 +20,7 @@ import { writeAddress } from "../platform/address.js";
 
 /** @typedef {import("../engine/protocol.js").State} State */
 /** @typedef {import("../engine/protocol.js").Table} Table */
+/** @typedef {import("../engine/protocol.js").Count} Count */
 /** @typedef {import("../engine/protocol.js").Dest} Dest */
 /** @typedef {import("./state.js").AppState} AppState */
 /** @typedef {import("../engine/engine.js").EngineClient} EngineClient */
@@ -42,6 +46,10 @@ export class Game {
     this.beforeMove = new Set();
     /** Whether this tab may play: another tab may have the game (tabs.js). */
     this.mayPlay = () => true;
+    /** A finished game to count (main.js hands it to the statistics). */
+    this.onCount = (/** @type {Count} */ count) => {};
+    /** The save changed without a table to show (a hint counts as help): main.js stores it. */
+    this.onSave = () => {};
     /** The table on screen before the engine has answered for it (start-up), or null. @type {State | null} */
     this.drawn = null;
     /**
@@ -147,10 +155,11 @@ export class Game {
    * @param {Table} table
    * @param {{animate?: boolean, fresh?: boolean}} [options]  fresh: another deal than before
    */
-  show({ state, save }, { animate = false, fresh = false } = {}) {
+  show({ state, save, count }, { animate = false, fresh = false } = {}) {
     // The table drawn early, now the engine's: the moves made on it go first.
     if (this.earlyMoves && sameTable(this.drawn, state)) this.playEarlyMoves(true);
     const app = this.app;
+    if (count) this.onCount(count);
     const previous = fresh ? null : app.table;
     app.table = state;
     app.save = save;
@@ -163,10 +172,17 @@ export class Game {
     for (const listener of this.listeners) listener(shown);
   }
 
+  /** @param {string | null} save  the save after a hint or a solution given (help kept); null: the game moved on */
+  keepSave(save) {
+    if (!save || !this.app.table) return;
+    this.app.save = save;
+    this.onSave();
+  }
+
   /** Draw the bar again (after a language change, a new daily date). */
   redrawBar() {
     const state = this.table;
-    if (state) showState(state, gameInfo(this.app, state.game), { daily: this.app.daily });
+    if (state) showState(state, gameInfo(this.app, state.game), { daily: state.daily ?? null });
   }
 
   /**

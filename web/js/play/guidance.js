@@ -9,11 +9,12 @@
 // asks, marks the hinted card and its destination, and says it in the player's
 // words.
 
-import { setBusy } from "../panels/bar.js";
 import { cardWord, t } from "../words/i18n.js";
 import { notice } from "../panels/notice.js";
-import { panelKind, showPanel } from "../panels/panel.js";
+import { panelKind } from "../panels/panel.js";
+import { LOST, showBackPanel, showLostPanel } from "../panels/lost.js";
 import { report } from "../panels/report.js";
+import { Search } from "./search.js";
 
 /** @typedef {import("./state.js").AppState} AppState */
 /** @typedef {import("../engine/engine.js").EngineClient} EngineClient */
@@ -23,22 +24,6 @@ import { report } from "../panels/report.js";
 /** @typedef {import("../engine/protocol.js").Move} Move */
 /** @typedef {import("../engine/protocol.js").HintResult} HintResult */
 /** @typedef {{promise: Promise<any>, cancel: () => void}} Job */
-
-/** The verdict of a position proved lost (protocol.js HintResult). */
-export const LOST = "lost";
-
-/**
- * A move in words: "seven of hearts onto eight of hearts".
- * @param {Move} move
- * @param {string | null} onto  the card it goes (or went) onto, null for an empty fan
- */
-export function moveText(move, onto) {
-  if (!move.card) return t("move.redeal");
-  if (move.to === "F") return t("move.toFoundation", { card: cardWord(move.card) });
-  return onto
-    ? t("move.onto", { card: cardWord(move.card), target: cardWord(onto) })
-    : t("move.toEmpty", { card: cardWord(move.card) });
-}
 
 export class Guidance {
   /**
@@ -54,8 +39,7 @@ export class Guidance {
     this.game = game;
     this.view = view;
     this.deals = deals;
-    /** @type {Job | null} */
-    this.job = null; // the hint search the player asked for
+    this.hinting = new Search(engine); // the hint search the player asked for
     /** @type {Job | null} */
     this.check = null; // a search the player did not ask for: after a move, or on a stuck table
     /** The lost move last said after a background check: the same is not said again. @type {number | null} */
@@ -64,6 +48,14 @@ export class Guidance {
     this.showSolution = (/** @type {{undo?: number}} */ options) => {};
     /** Whether the app is playing the solution (no background check then). */
     this.solving = () => false;
+    /** @type {import("../panels/lost.js").LostActions} what the lost panel's buttons do */
+    this.lostActions = {
+      undo: (count) => this.game.undo(count),
+      solve: (undo) => this.showSolution({ undo }),
+      restart: () => this.deals.restart({ ask: false }),
+      newDeal: () => this.deals.newDeal(undefined, { ask: false }),
+      searchOn: () => this.hint(),
+    };
     game.onBeforeMove(() => this.stop());
     game.onShow((shown) => {
       this.clear();
@@ -84,11 +76,7 @@ export class Guidance {
   /** Stop the searches (a move was made, or the player pressed Hint again). */
   stop() {
     this.stopCheck();
-    if (!this.job) return;
-    this.job.cancel();
-    this.job = null;
-    setBusy("hint", false);
-    notice("");
+    this.hinting.cancel();
   }
 
   stopCheck() {
@@ -98,32 +86,20 @@ export class Guidance {
 
   /** Hint pressed: search, or stop the search running. */
   async hint() {
-    if (this.job) {
-      this.stop();
-      return;
-    }
     const state = this.app.table;
-    if (!this.game.ready || !state || state.won) return;
-    this.stopCheck(); // the hint finds a lost game too
-    this.clear();
-    const job = this.engine.job({ kind: "hint" });
-    this.job = job;
-    setBusy("hint", true);
-    notice(t("hint.looking"), 0);
-    /** @type {HintResult} */
-    let result;
-    try {
-      result = await job.promise;
-    } catch (error) {
-      if (this.job === job) this.stop();
-      report(error); // says nothing of a cancelled search
-      return;
+    if (this.hinting.running) this.stop();
+    else if (this.game.ready && state && !state.won) {
+      this.stopCheck(); // the hint finds a lost game too
+      this.clear();
+      try {
+        const result = /** @type {HintResult} */ (await this.hinting.run({ kind: "hint" }, "hint", t("hint.looking")));
+        if (this.app.table !== state) return; // the game moved on meanwhile
+        this.game.keepSave(result.save); // the hint is kept as help given
+        this.showResult(result);
+      } catch (error) {
+        report(error); // says nothing of a cancelled search
+      }
     }
-    this.job = null;
-    setBusy("hint", false);
-    notice("");
-    if (this.app.table !== state) return; // the game moved on meanwhile
-    this.showResult(result);
   }
 
   /**
@@ -133,7 +109,7 @@ export class Guidance {
    */
   async background(found) {
     const state = this.app.table;
-    if (this.job || !state) return;
+    if (this.hinting.running || !state) return;
     this.stopCheck();
     const job = this.engine.job({ kind: "check" });
     this.check = job;
@@ -167,7 +143,7 @@ export class Guidance {
    * @param {Shown} shown
    */
   afterMove({ state, fresh }) {
-    if (!this.app.settings.warnLost || fresh || state.won || state.stuck || state.moves === 0 || this.solving()) return;
+    if (!this.app.settings.warnLost || fresh || !state.inProgress || this.solving()) return;
     this.background((result) => {
       if (result.verdict === "solved") this.toldLost = null;
       if (result.verdict !== LOST) return;
@@ -188,7 +164,6 @@ export class Guidance {
 
   /** @param {Move} move */
   showMove(move) {
-    const state = /** @type {import("../engine/protocol.js").State} */ (this.app.table);
     let text;
     if (!move.card) {
       document.querySelector("#redeal")?.classList.add("is-hint");
@@ -197,9 +172,8 @@ export class Guidance {
       this.view.markCard("card--hint", move.card);
       this.view.highlight("is-hint", move.card, [move.to]);
       const card = cardWord(move.card);
-      const fan = move.to === "F" ? [] : state.fans[move.to - 1] ?? [];
       if (move.to === "F") text = t("hint.toFoundation", { card });
-      else if (fan.length) text = t("hint.onto", { card, target: cardWord(fan[fan.length - 1]) });
+      else if (move.onto) text = t("hint.onto", { card, target: cardWord(move.onto) });
       else text = t("hint.toEmpty", { card });
     }
     this.app.hint = { move, text };
@@ -211,49 +185,15 @@ export class Guidance {
    * @param {number} back
    */
   showBack(back) {
-    const text = t("hint.back", { count: back });
-    this.app.hint = { move: null, text };
-    showPanel("lost", t("hint.backTitle"), text, [
-      { label: t("lost.undo", { count: back }), name: "undo", primary: true, action: () => this.game.undo(back) },
-      { label: t("solution.show"), name: "solve", action: () => this.showSolution({ undo: back }) },
-    ]);
+    this.app.hint = { move: null, text: showBackPanel(back, this.lostActions) };
   }
 
   /**
-   * The position is lost: say which move lost it, and offer the way back, the
-   * solution from there, a restart and a new deal.
+   * The position is lost: the lost panel says which move lost it and offers the way on.
    * @param {HintResult} result
    * @param {{stuck?: boolean}} [options]  stuck: the table has no move left (the stuck panel's place)
    */
   showLost(result, { stuck = false } = {}) {
-    const { undo, lostMove, earlier } = result;
-    /** @type {import("../panels/panel.js").PanelAction[]} */
-    const actions = [];
-    let text = t("lost.text");
-    const newDeal = () => this.deals.newDeal(undefined, { ask: false });
-    const restart = { label: t("button.restart"), name: "restart", action: () => this.deals.restart({ ask: false }) };
-    if (earlier === LOST) {
-      text = t("lost.deal");
-      actions.push({ label: t("button.newDeal"), name: "new", primary: true, action: newDeal }, restart);
-    } else {
-      if (undo && lostMove) {
-        const move = t("lost.move", { number: lostMove.number, move: moveText(lostMove.move, lostMove.onto) });
-        text = `${move} ${t("lost.back", { count: undo })}`;
-        actions.push(
-          { label: t("lost.undo", { count: undo }), name: "undo", primary: true, action: () => this.game.undo(undo) },
-          { label: t("solution.show"), name: "solve", action: () => this.showSolution({ undo }) },
-        );
-      } else {
-        if (result.more) {
-          // The walk back ran out of budget before it found a winnable position: asking again goes on with it.
-          text = `${text} ${t("lost.notYet")}`;
-          actions.push({ label: t("lost.searchOn"), name: "more", primary: true, action: () => this.hint() });
-        }
-        if (this.app.table?.canUndo) actions.push({ label: t("button.undo"), name: "undo", action: () => this.game.undo() });
-      }
-      const primaryTaken = Boolean(undo) || Boolean(result.more);
-      actions.push(restart, { label: t("button.newDeal"), name: "new", primary: !primaryTaken, action: newDeal });
-    }
-    showPanel("lost", stuck ? t("stuck.title") : t("lost.title"), text, actions);
+    showLostPanel(result, { stuck, canUndo: Boolean(this.app.table?.canUndo) }, this.lostActions);
   }
 }

@@ -28,7 +28,7 @@ export class Saving {
 
   /** Write the game on the table (after each change, and when the page hides). */
   write() {
-    const { table, save, daily } = this.app;
+    const { table, save } = this.app;
     if (!table || !save || !this.mayWrite()) return;
     storeGame({
       save,
@@ -36,7 +36,7 @@ export class Saving {
       deal: table.deal,
       elapsed: Math.round(this.clock.value()),
       started: this.clock.started,
-      daily,
+      daily: table.daily,
       drawn: table,
     });
     storeShape({ fans: table.fans.length, name: table.gameName });

@@ -19,8 +19,6 @@ export { DEFAULT_GAME } from "../build-info.js";
  * @property {string | null} save  the engine's save text of that state
  * @property {GameInfo[]} games  the catalogue
  * @property {Settings} settings  the player's settings
- * @property {string | null} daily  the date, while the deal of the day is on the table
- * @property {boolean} solvable  the deal on the table was proved winnable when dealt
  * @property {{move: Move | null, text: string} | null} hint  the hint on show, if any
  */
 
@@ -35,8 +33,6 @@ export function createState(settings) {
     save: null,
     games: [],
     settings,
-    daily: null,
-    solvable: false,
     hint: null,
   };
 }
@@ -54,14 +50,6 @@ export function gameInfo(app, id) {
 /** @param {AppState} app */
 export function currentGame(app) {
   return app.table?.game ?? DEFAULT_GAME;
-}
-
-/**
- * Whether leaving the game on the table would throw away a game in progress.
- * @param {AppState} app
- */
-export function inProgress(app) {
-  return Boolean(app.table && app.table.moves > 0 && !app.table.won);
 }
 
 /**

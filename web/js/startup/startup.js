@@ -32,7 +32,6 @@ import { checkStoredFiles, reloadAfterRepair } from "../platform/stored-files.js
 /** @typedef {import("../play/game.js").Game} Game */
 /** @typedef {import("../play/deals.js").Deals} Deals */
 /** @typedef {import("../play/clock.js").Clock} Clock */
-/** @typedef {import("../play/stats.js").StatsKeeper} StatsKeeper */
 /** @typedef {import("../table/render.js").TableView} TableView */
 /** @typedef {import("../platform/storage.js").GameRecord} GameRecord */
 /** @typedef {import("../engine/protocol.js").State} State */
@@ -52,16 +51,14 @@ export class Startup {
    * @param {Game} game
    * @param {Deals} deals
    * @param {Clock} clock
-   * @param {StatsKeeper} stats
    * @param {TableView} view
    */
-  constructor(app, engine, game, deals, clock, stats, view) {
+  constructor(app, engine, game, deals, clock, view) {
     this.app = app;
     this.engine = engine;
     this.game = game;
     this.deals = deals;
     this.clock = clock;
-    this.stats = stats;
     this.view = view;
     this.timer = 0;
     this.failing = false; // a failed start's stored files are being checked (failed)
@@ -206,7 +203,7 @@ export class Startup {
       // settings above, so with the player's): queued behind them, not asked for
       // once their answers are in, it is ready when the engine is.
       const dealing = fromBank.then((state) =>
-        state && this.game.drawn === state ? engine.request("new", { game: state.game, deal: state.deal }) : null,
+        state && this.game.drawn === state ? engine.request("new", { game: state.game, deal: state.deal, opening: "bank" }) : null,
       );
       dealing.catch(() => {}); // read (and its failure handled) by openFirstGame
       [this.app.games] = await answers;
@@ -283,8 +280,8 @@ export class Startup {
       }
     } else if (!restored) {
       if (banked && this.game.drawn === banked) {
-        // The bank's deals are proved winnable: the "solvable deals only" setting is met.
-        await this.deals.open(banked.game, banked.deal, { solvable: true, dealt: await dealing });
+        // The bank's deals are proved winnable: the "solvable deals only" setting is met (dealt as "bank").
+        await this.deals.open(banked.game, banked.deal, { dealt: await dealing });
       } else {
         const game = record && gameInfo(this.app, record.game) ? record.game : DEFAULT_GAME;
         await this.deals.newDeal(game, { ask: false });
@@ -327,9 +324,7 @@ export class Startup {
   async restore(record, asked = null) {
     try {
       const table = await (asked ?? this.askRestore(record));
-      this.app.daily = record.daily;
       this.clock.reset(record.elapsed, record.started);
-      this.stats.begin(table.state, { daily: record.daily, fresh: false });
       this.game.show(table, { fresh: true });
       return true;
     } catch (error) {

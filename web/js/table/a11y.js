@@ -115,33 +115,30 @@ export function label(state, view) {
   }
 }
 
-// One engine move ({card, to}, or a redeal) as a sentence, in the new state.
-/** @param {Move} move @param {State} state */
-export function moveSentence(move, state) {
+// One engine move ({card, to, onto}, or a redeal) as a sentence.
+/** @param {Move} move */
+export function moveSentence(move) {
   if (!move.card) return t("announce.redeal");
-  const { card, to } = move;
+  const { card, to, onto } = move;
   if (to === "F") return t("announce.toFoundation", { card: cardWord(card) });
-  const fan = state.fans[Number(to) - 1] ?? [];
-  const at = fan.indexOf(card);
-  const under = at > 0 ? fan[at - 1] : null;
-  return under
-    ? t("announce.onto", { card: cardWord(card), target: cardWord(under), fan: to })
+  return onto
+    ? t("announce.onto", { card: cardWord(card), target: cardWord(onto), fan: to })
     : t("announce.toEmpty", { card: cardWord(card), fan: to });
 }
 
-// What changed from `previous` to `state`, said in the live region.
+// What the last change was (the engine says: state.change), said in the live
+// region; `previous` is null when the table shows another game than before.
 /** @param {State} state @param {State | null | undefined} previous @param {{won?: string, stuck?: string}} [words] */
 export function announceChange(state, previous, { won = "", stuck = "" } = {}) {
   const parts = [];
-  if (!previous || previous.game !== state.game || previous.deal !== state.deal) {
+  if (!previous || state.change === "new" || state.change === "restore") {
     parts.push(t("announce.newDeal", { game: t(`game.${state.game}`), deal: state.deal ?? "" }));
-  } else if (state.lastMoves.length === 0 && state.moves < previous.moves) {
+  } else if (state.change === "undo") {
     parts.push(t("announce.undo"));
-  } else if (state.moves === previous.moves && JSON.stringify(state.lastMoves) === JSON.stringify(previous.lastMoves)) {
-    return; // nothing happened (a settings change, a redraw)
-  }
-  if (previous && previous.game === state.game && previous.deal === state.deal) {
-    const moves = state.lastMoves.slice(0, 6).map((move) => moveSentence(move, state)).filter(Boolean);
+  } else if (state.change === "none") {
+    return; // nothing happened on the table (a setting)
+  } else {
+    const moves = state.lastMoves.slice(0, 6).map(moveSentence);
     if (moves.length) parts.push(moves.join(" "));
   }
   if (state.won && won) parts.push(won);

@@ -2,7 +2,8 @@
 // The player's last move marked on the table: the card that moved and the card
 // it went onto, until the game changes again. An undo, a restart or a new deal
 // leaves nothing marked. Read from the engine's state (lastMoves: the player's
-// move first, then the automatic moves it set off), never from the DOM.
+// move first, with the card it went onto, then the automatic moves it set off;
+// change: what the change was), never from the DOM.
 
 /** @typedef {import("../play/game.js").Game} Game */
 /** @typedef {import("../play/game.js").Shown} Shown */
@@ -25,7 +26,7 @@ export function lastMoveCards(state) {
   const fan = state.fans[move.to - 1] ?? [];
   const index = fan.indexOf(move.card);
   if (index < 0) return state.foundations.some((foundation) => foundation.top === move.card) ? [move.card] : [];
-  return index > 0 ? [move.card, fan[index - 1]] : [move.card];
+  return move.onto && fan[index - 1] === move.onto ? [move.card, move.onto] : [move.card];
 }
 
 export class LastMove {
@@ -39,11 +40,13 @@ export class LastMove {
   }
 
   /**
-   * A decision made (a move, a redo) is marked; anything else clears the mark.
+   * A decision made (a move, a redo) is marked; nothing on the table changed (a
+   * setting) keeps the mark; anything else clears it.
    * @param {Shown} shown
    */
-  shown({ state, previous, fresh }) {
-    const decided = !fresh && previous !== null && state.moves === previous.moves + 1;
+  shown({ state, fresh }) {
+    if (state.change === "none" && !fresh) return;
+    const decided = !fresh && (state.change === "decision" || state.change === "redo");
     this.view.markCard(LAST_MOVE, decided ? lastMoveCards(state) : null);
   }
 }
