@@ -43,6 +43,7 @@ from cloverleaf.games import find_game  # noqa: E402
 from cloverleaf.notation import format_position, parse_position  # noqa: E402
 from cloverleaf.solver import capacity, hosts  # noqa: E402
 from cloverleaf.solver.board import Board  # noqa: E402
+from cloverleaf.solver.plan import Plan  # noqa: E402
 from cloverleaf.solver.proofs import PROOFS, Proof  # noqa: E402
 from cloverleaf.solver.room import room_lost  # noqa: E402
 from cloverleaf.solver.search import Search  # noqa: E402
@@ -67,7 +68,7 @@ def endgames(number: int, min_up: int, per_deal: int) -> list[str]:
         return False
 
     watch = Proof("watch", lambda board: True, on_expansion=watched)
-    search = Search(rules, deal(rules, number), proofs=(*PROOFS, watch))
+    search = Search(rules, deal(rules, number), plan=Plan.of(rules.solver, proofs=(*PROOFS, watch)))
     search.run(rules.solver.solve_budget)
     unique = sorted(set(passed))
     return Random(number).sample(unique, min(per_deal, len(unique)))
