@@ -16,6 +16,7 @@ from cloverleaf.games import CATALOGUE
 from .solver_goldens import DEALS, FAST_BUDGET, SLICED_EVERY, read_goldens, recompute
 
 GAMES = [rules.id for rules in CATALOGUE]
+SLOW_TIMEOUT = 1800  # a game's slow searches take up to a minute alone, many times that on a busy machine
 BUDGETS = {rules.id: rules.solver.solve_budget for rules in CATALOGUE}
 
 
@@ -49,12 +50,14 @@ def test_a_search_run_in_slices_answers_as_one_run_whole(game: str) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(SLOW_TIMEOUT)
 @pytest.mark.parametrize("game", GAMES)
 def test_searches_with_the_solve_budget_are_as_recorded(game: str) -> None:
     assert _differences(_lines(game, fast=False)) == []
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(SLOW_TIMEOUT)
 @pytest.mark.parametrize("game", GAMES)
 def test_the_slow_deals_run_in_slices_answer_as_recorded(game: str) -> None:
     slow = [line for line in _lines(game, fast=False) if int(line.split()[2]) not in DEALS]
