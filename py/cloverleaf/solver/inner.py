@@ -126,12 +126,16 @@ class InnerChecks:
         self.triples = InnerProjections(spawn, plan.inner_triple_nodes, plan.inner_trial, recent_first=True)
         self.nodes = 0
         self.prefix_cut = 0  # positions cut by a prefix projection
-        self._prefix_keys = [PrefixKeys(search.board.tables, length) for length in plan.prefix_lengths]
+        self._prefix_keys = [PrefixKeys(search.board.tables, length) for length in plan.prefix_lengths] if (
+            plan.helpers
+        ) else []
         self._prefixes_lost: dict[bytes, bool] = {}  # prefix projection key -> proved lost
 
     def enabled(self) -> list[Callable[[], bool]]:
         """The checks of the search's plan that apply to its game (:data:`.proofs.PROOFS`), in the registry's order."""
         search = self.search
+        if not search.plan.helpers:  # they look only once projections or ladders have joined
+            return []
         checks = {"inner_pairs": self.pair_lost, "prefixes": self.prefix_lost, "inner_triples": self.triple_lost}
         return [checks[proof.name] for proof in search.plan.proofs if proof.searched and proof.applies(search.board)]
 

@@ -96,27 +96,58 @@ class Cuts:
 
     def __init__(self, board: Board, proofs: Sequence[Proof], late: bool = False) -> None:
         self.board = board
-        self.enabled = [proof for proof in proofs if not proof.searched and proof.applies(board)]
-        self.lost_after = _after_step(board, [p.after_step for p in self.enabled if p.after_step])
-        self.late = False
-        self.lost_on_expansion = self._on_expansion()
-        if late:
-            self.join_late()
-        self._at_start = [p.at_start for p in self.enabled if p.at_start]
+        self._checks = checks = _checks(board, proofs)
+        self.lost_after = _after_step(board, checks.after_step)
+        self.late = late
+        self.lost_on_expansion = _on_expansion(board, checks.on_expansion_late if late else checks.on_expansion)
 
     def join_late(self) -> None:
         """Let the ``late`` proofs join the expansions from now on."""
         if not self.late:
             self.late = True
-            self.lost_on_expansion = self._on_expansion()
+            self.lost_on_expansion = _on_expansion(self.board, self._checks.on_expansion_late)
 
     def lost_at_start(self) -> bool:
         board = self.board
-        return board.settled and any(check(board) for check in self._at_start)
+        return board.settled and any(check(board) for check in self._checks.at_start)
 
-    def _on_expansion(self) -> Callable[[Step | None], bool]:
-        checks = [(p.on_expansion, p.kept) for p in self.enabled if p.on_expansion and (self.late or not p.late)]
-        return _on_expansion(self.board, checks)
+
+Expansion = tuple[Callable[[Board], bool], Callable[[Board, Step], bool] | None]  # a proof, and what spares it
+
+
+@dataclass(frozen=True)
+class _Checks:
+    """What the proofs that apply to a board check at each moment, in the registry's order."""
+
+    after_step: list[Callable[[Board, Step], bool]]
+    on_expansion: list[Expansion]  # before the late proofs join
+    on_expansion_late: list[Expansion]
+    at_start: list[Callable[[Board], bool]]
+
+
+_CHECKS: dict[tuple[int, bool, int], tuple[object, Sequence[Proof], _Checks]] = {}
+
+
+def _checks(board: Board, proofs: Sequence[Proof]) -> _Checks:
+    """:class:`_Checks` of the proofs that apply to the board, worked out once per game and plan.
+
+    A search makes thousands of small searches, each with its board. Looked up
+    by identity (hashing the proofs costs more than checking them); the entry
+    keeps the objects it was made for, so an identity is never reused.
+    """
+    tables = board.tables
+    key = (id(tables), board.returns, id(proofs))  # what applies() reads of a board, and the proofs
+    known = _CHECKS.get(key)
+    if known is None or known[0] is not tables or known[1] is not proofs:
+        on = [proof for proof in proofs if not proof.searched and proof.applies(board)]
+        checks = _Checks(
+            [p.after_step for p in on if p.after_step],
+            [(p.on_expansion, p.kept) for p in on if p.on_expansion and not p.late],
+            [(p.on_expansion, p.kept) for p in on if p.on_expansion],
+            [p.at_start for p in on if p.at_start],
+        )
+        known = _CHECKS[key] = (tables, proofs, checks)
+    return known[2]
 
 
 def _after_step(board: Board, checks: list[Callable[[Board, Step], bool]]) -> Callable[[Step], bool]:
@@ -129,6 +160,13 @@ def _after_step(board: Board, checks: list[Callable[[Board, Step], bool]]) -> Ca
             return not board.redeals_left and check(board, step)
 
         return lost_after_one
+    if len(checks) == 2:  # the in-suit games: dead ends and suits, written out as one expression
+        first, second = checks
+
+        def lost_after_two(step: Step) -> bool:
+            return not board.redeals_left and (first(board, step) or second(board, step))
+
+        return lost_after_two
 
     def lost_after(step: Step) -> bool:
         if board.redeals_left:  # not settled (not the property: this runs for most nodes)
@@ -141,9 +179,17 @@ def _after_step(board: Board, checks: list[Callable[[Board, Step], bool]]) -> Ca
     return lost_after
 
 
-def _on_expansion(
-    board: Board, checks: list[tuple[Callable[[Board], bool], Callable[[Board, Step], bool] | None]]
-) -> Callable[[Step | None], bool]:
+def _on_expansion(board: Board, checks: list[Expansion]) -> Callable[[Step | None], bool]:
+    if len(checks) == 1:  # the in-suit games: the schedule, written out
+        ((lost_one, kept_one),) = checks
+
+        def lost_on_expansion_one(found_by: Step | None = None) -> bool:
+            if board.redeals_left:
+                return False
+            return (found_by is None or kept_one is None or not kept_one(board, found_by)) and lost_one(board)
+
+        return lost_on_expansion_one
+
     def lost_on_expansion(found_by: Step | None = None) -> bool:
         if board.redeals_left:
             return False
