@@ -41,8 +41,13 @@ sys.path.insert(0, str(ROOT / "py"))
 from cloverleaf.deals import deal  # noqa: E402
 from cloverleaf.games import find_game  # noqa: E402
 from cloverleaf.notation import format_position, parse_position  # noqa: E402
-from cloverleaf.solver.board import Board, tables_for  # noqa: E402
+from cloverleaf.solver import capacity, hosts  # noqa: E402
+from cloverleaf.solver.board import Board  # noqa: E402
+from cloverleaf.solver.plan import Plan  # noqa: E402
+from cloverleaf.solver.proofs import PROOFS, Proof  # noqa: E402
+from cloverleaf.solver.room import room_lost  # noqa: E402
 from cloverleaf.solver.search import Search  # noqa: E402
+from cloverleaf.solver.tables import tables_for  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results" / "shamrocks-endgames.json"
 GAME = "shamrocks"
@@ -54,18 +59,16 @@ CASES = (0, 1, 2, 3)
 def endgames(number: int, min_up: int, per_deal: int) -> list[str]:
     """The sample of step 1 (see the module's docstring), as position texts."""
     rules = find_game(GAME)
-    search = Search(rules, deal(rules, number))
-    board = search.board
-    proofs = board.lost_on_expansion
     passed: list[str] = []
 
-    def watched(found_by: Any = None) -> bool:
-        lost = proofs(found_by)
-        if not lost and sum(board.found) >= min_up:
+    def watched(board: Board) -> bool:
+        """A proof that proves nothing, last on expansion: it sees the positions every other proof passed."""
+        if sum(board.found) >= min_up:
             passed.append(format_position(rules, board.position()))
-        return lost
+        return False
 
-    board.lost_on_expansion = watched  # type: ignore[method-assign]
+    watch = Proof("watch", lambda board: True, on_expansion=watched)
+    search = Search(rules, deal(rules, number), plan=Plan.of(rules.solver, proofs=(*PROOFS, watch)))
     search.run(rules.solver.solve_budget)
     unique = sorted(set(passed))
     return Random(number).sample(unique, min(per_deal, len(unique)))
@@ -87,11 +90,10 @@ def label(job: tuple[int, str, int]) -> dict[str, Any]:
     }
     board = Board(tables_for(rules), position)
     board.settle()
-    board.counts_places = True
-    proofs: dict[str, Any] = {"room": board.room_lost(), "capacity": board.capacity_lost()}
+    proofs: dict[str, Any] = {"room": room_lost(board), "capacity": capacity.lost_here(board)}
     for cases in CASES:
         started = time.process_time()
-        proofs[f"order{cases}"] = board.order_lost(cases)
+        proofs[f"order{cases}"] = hosts.lost_here(board, cases)
         proofs[f"order{cases}_s"] = round(time.process_time() - started, 3)
     row["proofs"] = proofs
     return row

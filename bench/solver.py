@@ -31,6 +31,12 @@ against the file saved before, and calls out any deal that went from solved to
 lost or back, which only a wrong proof can cause. Games are saved one by one,
 so a long run that is stopped keeps the games it finished, and runs of
 different games over the same range may go on side by side.
+
+Beside it, every deal's nodes go to ``bench/results/solver-nodes-FIRST-LAST.txt``,
+in the same lines (the nodes of each deal, separated by spaces): the node
+counts are promises to players (the difficulty levels, the solvable-deal walks,
+the deal of the day), so a change of the search that keeps every verdict but
+not every node count shows there too.
 """
 
 from __future__ import annotations
@@ -193,15 +199,45 @@ def write_verdicts(path: Path, verdicts: dict[str, dict[int, str]]) -> None:
     path.write_text("\n".join(lines) + "\n")
 
 
+def read_nodes(path: Path) -> dict[str, dict[int, int]]:
+    """The nodes file: game -> deal -> nodes."""
+    nodes: dict[str, dict[int, int]] = {}
+    if not path.exists():
+        return nodes
+    for line in path.read_text().splitlines():
+        if not line or line.startswith("#"):
+            continue
+        game, first, *counts = line.split()
+        mine = nodes.setdefault(game, {})
+        for offset, count in enumerate(counts):
+            mine[int(first) + offset] = int(count)
+    return nodes
+
+
+def write_nodes(path: Path, nodes: dict[str, dict[int, int]]) -> None:
+    lines = ["# Every deal's nodes with the game's solve budget (bench/solver.py), beside its verdict letter:",
+             "# GAME FIRST-DEAL NODES..., the nodes of each deal from FIRST-DEAL on."]
+    for rules in CATALOGUE:
+        mine = nodes.get(rules.id)
+        if not mine:
+            continue
+        numbers = sorted(mine)
+        for start in range(0, len(numbers), LINE):
+            chunk = numbers[start:start + LINE]
+            lines.append(f"{rules.id} {chunk[0]} " + " ".join(str(mine[n]) for n in chunk))
+    path.write_text("\n".join(lines) + "\n")
+
+
 def read_summaries(path: Path) -> dict[str, dict[str, Any]]:
     """The summary file's games: game -> summary."""
     return json.loads(path.read_text()).get("games", {}) if path.exists() else {}
 
 
 def save_game(
-    summary_path: Path, verdict_path: Path, deals: tuple[int, int], summary: dict[str, Any], letters: dict[int, str]
+    summary_path: Path, verdict_path: Path, deals: tuple[int, int], summary: dict[str, Any], letters: dict[int, str],
+    nodes: dict[int, int],
 ) -> None:
-    """Write one game's summary and verdicts into the range's two files, keeping the other games there.
+    """Write one game's summary, verdicts and nodes into the range's three files, keeping the other games there.
 
     The files are read again first, so that runs of different games over the
     same range (a long one in the background beside shorter ones) each add
@@ -219,6 +255,15 @@ def save_game(
     verdicts = read_verdicts(verdict_path)
     verdicts[game] = letters
     write_verdicts(verdict_path, verdicts)
+    nodes_path = nodes_file(verdict_path)
+    counts = read_nodes(nodes_path)
+    counts[game] = nodes
+    write_nodes(nodes_path, counts)
+
+
+def nodes_file(verdict_path: Path) -> Path:
+    """The nodes file beside a verdict file."""
+    return verdict_path.with_name(verdict_path.name.replace("solver-verdicts-", "solver-nodes-"))
 
 
 def changes(game: str, now: dict[int, str], before: dict[int, str]) -> list[str]:
@@ -261,6 +306,8 @@ def main(argv: list[str] | None = None) -> int:
     verdict_path = RESULTS / f"solver-verdicts-{first}-{last}.txt"
     before = read_summaries(summary_path)
     verdicts_before = read_verdicts(verdict_path)
+    nodes_before = read_nodes(nodes_file(verdict_path))
+    nodes_now: dict[str, dict[int, int]] = {}
     verdicts: dict[str, dict[int, str]] = {}
     started = time.perf_counter()
     summaries: dict[str, dict[str, Any]] = {}
@@ -278,8 +325,9 @@ def main(argv: list[str] | None = None) -> int:
         if alone.get(game):
             summaries[game]["worst_yardsticks"] = max(yardsticks for *_, yardsticks in alone[game])
         verdicts[game] = {record["deal"]: LETTERS[record["verdict"]] for record in records}
+        nodes_now[game] = {record["deal"]: record["nodes"] for record in records}
         if not args.no_save and args.budget is None:
-            save_game(summary_path, verdict_path, (first, last), summaries[game], verdicts[game])
+            save_game(summary_path, verdict_path, (first, last), summaries[game], verdicts[game], nodes_now[game])
     if args.records:
         Path(args.records).write_text("".join(json.dumps(record) + "\n" for record in all_records))
     print(f"CPython {platform.python_version()}, deals {first}-{last}, {args.workers} workers, "
@@ -306,8 +354,13 @@ def main(argv: list[str] | None = None) -> int:
         print("\n".join(changed))
     elif verdicts_before:
         print("no verdict changed against the previous verdict file")
+    if nodes_before:
+        moved = {game: sum(count != nodes_before.get(game, {}).get(number, count)
+                           for number, count in nodes_now[game].items()) for game in games}
+        listed = ", ".join(f"{game} {count}" for game, count in moved.items() if count)
+        print(f"deals whose nodes changed against the previous nodes file: {listed or 'none'}")
     if not args.no_save and args.budget is None:
-        print(f"saved {summary_path.name} and {verdict_path.name} in {RESULTS}")
+        print(f"saved {summary_path.name}, {verdict_path.name} and {nodes_file(verdict_path).name} in {RESULTS}")
     return 0
 
 

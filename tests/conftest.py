@@ -1,4 +1,8 @@
-"""The marks of the two browser suites, given in one place.
+"""The marks of the two browser suites, given in one place; the ``slow`` mark's switch.
+
+Tests marked ``slow`` (the solver's golden searches with the full solve
+budget, some minutes on one core) are skipped unless ``--slow`` is given:
+``python3 -m pytest -p no:xdist --slow -m slow tests``.
 
 Each suite shares its browser among its tests, so pytest-xdist (./build.sh test
 runs two workers) must send a suite's tests to one worker, one after another;
@@ -18,12 +22,19 @@ SUITES = {
 }
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--slow", action="store_true", help="run the tests marked slow too")
+
+
 # tryfirst: the group must be marked before pytest-xdist reads the marks, which it
 # does in the same hook (a run given only one folder would otherwise spread it).
 @pytest.hookimpl(tryfirst=True)
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     here = Path(__file__).parent
+    skip_slow = None if config.getoption("--slow") else pytest.mark.skip(reason="slow: run with --slow")
     for item in items:
+        if skip_slow is not None and "slow" in item.keywords:
+            item.add_marker(skip_slow)
         parts = Path(str(item.fspath)).relative_to(here).parts
         suite = SUITES.get(parts[0]) if len(parts) > 1 else None
         if suite:

@@ -15,7 +15,10 @@ from hypothesis import strategies as st
 from cloverleaf import CATALOGUE, apply_move, deal, legal_moves
 from cloverleaf.position import REDEAL, Move, Position
 from cloverleaf.rules import Rules
-from cloverleaf.solver.board import REDEAL_STEP, Board, Step, tables_for
+from cloverleaf.solver.board import REDEAL_STEP, Board, Step
+from cloverleaf.solver.costs import misplaced
+from cloverleaf.solver.moves import worth_searching
+from cloverleaf.solver.tables import tables_for
 
 games = st.sampled_from(CATALOGUE)
 numbers = st.integers(min_value=1, max_value=10**20)
@@ -45,7 +48,7 @@ def snapshot(board: Board) -> tuple[object, ...]:
 def test_unpruned_board_moves_are_the_engines_legal_moves(rules: Rules, number: int, picks: list[int]) -> None:
     tables = tables_for(rules)
     for position in random_walk(rules, deal(rules, number), picks):
-        steps = Board(tables, position, prune=False).moves()
+        steps = worth_searching(Board(tables, position, prune=False))
         assert len(steps) == len(set(steps))
         assert {as_move(step) for step in steps} == set(legal_moves(rules, position))
 
@@ -55,7 +58,7 @@ def test_unpruned_board_moves_are_the_engines_legal_moves(rules: Rules, number: 
 def test_pruned_board_moves_are_legal(rules: Rules, number: int, picks: list[int]) -> None:
     tables = tables_for(rules)
     for position in random_walk(rules, deal(rules, number), picks):
-        assert {as_move(step) for step in Board(tables, position).moves()} <= set(legal_moves(rules, position))
+        assert {as_move(step) for step in worth_searching(Board(tables, position))} <= set(legal_moves(rules, position))
 
 
 @settings(max_examples=40, deadline=None)
@@ -67,7 +70,7 @@ def test_do_plays_the_engines_move_and_undo_restores_the_board_exactly(
     for position in random_walk(rules, deal(rules, number), picks):
         board = Board(tables, position, prune=False)
         before = snapshot(board)
-        for step in board.moves():
+        for step in worth_searching(board):
             saved = board.do(step)
             assert board.position() == apply_move(rules, position, as_move(step))
             board.undo(step, saved)
@@ -81,7 +84,7 @@ def test_advance_and_retreat_restore_the_board_exactly(rules: Rules, number: int
     for position in random_walk(rules, deal(rules, number), picks):
         board = Board(tables, position)
         before = snapshot(board)
-        for step in board.moves():
+        for step in worth_searching(board):
             board.retreat(board.advance(step))
             assert snapshot(board) == before
 
@@ -95,7 +98,7 @@ def test_advance_plays_a_step_as_do_does_then_the_foundation_moves(rules: Rules,
         start = Board(tables, walked)
         start.settle()  # as the search's positions are: advance's foundation moves start from the card uncovered
         position = start.position()
-        for step in start.moves():
+        for step in worth_searching(start):
             advanced, done = Board(tables, position), Board(tables, position)
             advanced.advance(step)
             done.do(step)
@@ -118,4 +121,4 @@ def test_misplaced_counts_the_cards_above_an_earlier_card_of_their_own_suit(
             for fan in position.fans
             for depth, card in enumerate(fan)
         )
-        assert Board(tables_for(rules), position).misplaced() == expected
+        assert misplaced(Board(tables_for(rules), position)) == expected

@@ -14,8 +14,12 @@ from cloverleaf.deals import deal
 from cloverleaf.games import find_game
 from cloverleaf.notation import parse_position
 from cloverleaf.solver import Search, Verdict
-from cloverleaf.solver.board import Board, tables_for
+from cloverleaf.solver.board import Board
 from cloverleaf.solver.capacity import capacity_lost, merge_exists
+from cloverleaf.solver.capacity import lost_here as capacity_lost_here
+from cloverleaf.solver.hosts import lost_here as order_lost_here
+from cloverleaf.solver.room import room_lost
+from cloverleaf.solver.tables import tables_for
 
 from .helpers import scattered_position, winning_line
 
@@ -58,8 +62,8 @@ def test_a_position_with_no_place_for_its_first_card_up_is_lost() -> None:
     # with it: two places fewer, and one was free.
     position = parse_position(SHAMROCKS, "Foundations: QC 9S KH KD\nKC QS\nTS KS JS\n" + "-\n" * 16)
     board = Board(tables_for(SHAMROCKS), position)
-    assert board.capacity_lost()
-    assert not board.room_lost() and not board.order_lost()
+    assert capacity_lost_here(board)
+    assert not room_lost(board) and not order_lost_here(board)
     assert Search(SHAMROCKS, position, prune=False).run(10_000) is Verdict.LOST
     # with four places a fan, three are free
     order = tables_for(SHAMROCKS).order
@@ -71,11 +75,11 @@ def test_every_small_position_proved_lost_by_the_free_places_is_lost() -> None:
     for seed in range(2000):
         position = scattered_position(9, seed)
         board = Board(tables_for(SHAMROCKS), position)
-        if board.capacity_lost():
+        if capacity_lost_here(board):
             unpruned = Search(SHAMROCKS, position, prune=False)
             assert unpruned.run(200_000) is Verdict.LOST, seed
             proved += 1
-            only_here += not (board.order_lost() or board.room_lost())
+            only_here += not (order_lost_here(board) or room_lost(board))
     assert proved >= 80 and only_here >= 20
 
 
@@ -85,8 +89,8 @@ def test_deals_the_other_proofs_leave_open_are_lost_at_the_deal() -> None:
     for number in (69, 500):
         board = Board(tables_for(SHAMROCKS), deal(SHAMROCKS, number))
         board.settle()
-        assert not board.room_lost() and not board.order_lost()
-        assert board.capacity_lost()
+        assert not room_lost(board) and not order_lost_here(board)
+        assert capacity_lost_here(board)
         assert Search(SHAMROCKS, deal(SHAMROCKS, number)).run(10) is Verdict.LOST
 
 
@@ -95,4 +99,4 @@ def test_no_position_on_a_winning_line_is_proved_lost_by_the_free_places() -> No
         for number in (1, 2, 4, 8, 10, 11):
             for position, move in winning_line(rules, number):
                 board = Board(tables_for(rules), position)
-                assert not board.capacity_lost(), (rules.id, number, str(move))
+                assert not capacity_lost_here(board), (rules.id, number, str(move))

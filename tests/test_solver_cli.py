@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-import io
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -34,11 +36,16 @@ def test_solve_json_has_verdict_solution_and_nodes(capsys: pytest.CaptureFixture
     assert answer["nodes"] >= 1
 
 
-def test_solve_reads_standard_input(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+def test_solve_reads_standard_input() -> None:
     rules = find_game("fan")
-    monkeypatch.setattr("sys.stdin", io.StringIO(format_position(rules, deal(rules, 3))))
-    assert main(["solve", "fan", "-", "--json"]) == 0
-    assert json.loads(capsys.readouterr().out)["verdict"] == "solved"
+    root = Path(__file__).resolve().parents[1]
+    answer = subprocess.run(
+        [sys.executable, "-m", "cloverleaf", "solve", "fan", "-", "--json"],
+        input=format_position(rules, deal(rules, 3)),
+        capture_output=True, text=True, check=True, cwd=root,
+        env={**os.environ, "PYTHONPATH": str(root / "py")},
+    )
+    assert json.loads(answer.stdout)["verdict"] == "solved"
 
 
 def test_solve_out_of_budget_is_a_verdict_too(capsys: pytest.CaptureFixture[str]) -> None:

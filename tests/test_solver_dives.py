@@ -11,11 +11,16 @@ from cloverleaf import Move, find_game
 from cloverleaf.deals import deal
 from cloverleaf.position import Position
 from cloverleaf.solver import Verdict
-from cloverleaf.solver import search as search_module
-from cloverleaf.solver.board import Board, tables_for
+from cloverleaf.solver.board import Board
 from cloverleaf.solver.dives import Dives
-from cloverleaf.solver.search import DIVES_AFTER, QUANTUM, UNBOUNDED, Search, check_solution
+from cloverleaf.solver.plan import Plan
+from cloverleaf.solver.proofs import PROOFS, Cuts
+from cloverleaf.solver.search import Search, check_solution
+from cloverleaf.solver.tables import tables_for
+from cloverleaf.solver.turn import UNBOUNDED
 from tests.helpers import scattered_position
+
+DIVES_AFTER, QUANTUM = Plan().dives_after, Plan().quantum
 
 SHAMROCKS = find_game("shamrocks")
 # Shamrocks deal 405: the best-first search alone leaves it open at 100,000 nodes; a dive wins it
@@ -28,7 +33,7 @@ SEEDS = 150  # small scattered positions: some 7% of them lost
 def dives_of(position: Position, avoid: set[bytes] | None = None, length: int = 300) -> Dives:
     board = Board(tables_for(SHAMROCKS), position)
     board.settle()
-    return Dives(board, set() if avoid is None else avoid, length, 8)
+    return Dives(board, Cuts(board, PROOFS, late=True), set() if avoid is None else avoid, length, 8)
 
 
 def line_wins(position: Position, dives: Dives) -> bool:
@@ -50,7 +55,7 @@ def test_a_dive_wins_only_what_the_plain_search_wins_and_its_line_is_legal() -> 
         truth = plain_verdict(seed)
         assert truth is not Verdict.UNKNOWN
         dives = dives_of(position)
-        found = dives.run(20_000, UNBOUNDED)
+        found = dives.run(20_000, UNBOUNDED) is Verdict.SOLVED
         if found:
             assert truth is Verdict.SOLVED, seed
             assert line_wins(position, dives), seed
@@ -66,7 +71,7 @@ def test_dives_that_go_through_every_position_they_reach_stop_without_a_win() ->
         if plain_verdict(seed) is not Verdict.LOST:
             continue
         dives = dives_of(scattered_position(10, seed), length=1_000_000)
-        assert not dives.run(1_000_000, UNBOUNDED)
+        assert dives.run(1_000_000, UNBOUNDED) is Verdict.UNKNOWN
         assert dives.done and dives.dives == 1, seed
         stopped += 1
     assert stopped >= 5
@@ -77,7 +82,7 @@ def test_a_dive_never_enters_a_position_to_avoid() -> None:
     for seed in range(60):
         position = scattered_position(12, seed)
         first = dives_of(position)
-        if not first.run(20_000, UNBOUNDED) or first.steps is None:
+        if first.run(20_000, UNBOUNDED) is not Verdict.SOLVED or first.steps is None:
             continue
         # avoid the position the line found enters first: the next dives must win another way or not at all
         board = Board(tables_for(SHAMROCKS), position)
@@ -85,7 +90,7 @@ def test_a_dive_never_enters_a_position_to_avoid() -> None:
         board.advance(first.steps[0])
         avoid = {board.key()}
         again = dives_of(position, avoid)
-        if again.run(20_000, UNBOUNDED) and again.steps is not None:
+        if again.run(20_000, UNBOUNDED) is Verdict.SOLVED and again.steps is not None:
             board = Board(tables_for(SHAMROCKS), position)
             board.settle()
             for step in again.steps:
@@ -99,7 +104,7 @@ def test_a_dive_never_enters_a_position_to_avoid() -> None:
 def test_dives_run_in_slices_take_the_same_steps_as_in_one_run(slice_nodes: int) -> None:
     position = deal(SHAMROCKS, DEAL_A_DIVE_WINS)
     whole = dives_of(position, length=5_000)
-    assert whole.run(100_000, UNBOUNDED)
+    assert whole.run(100_000, UNBOUNDED) is Verdict.SOLVED
     sliced = dives_of(position, length=5_000)
     while not sliced.done and sliced.nodes < 100_000:
         sliced.run(slice_nodes, UNBOUNDED)
@@ -159,17 +164,13 @@ def test_past_the_solve_budget_the_dives_search_alone_and_the_table_stops_growin
     assert (sliced.nodes, sliced.solution) == (search.nodes, search.solution)
 
 
-def test_dives_that_went_through_every_position_alone_give_the_turns_back_to_the_strands(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_dives_that_went_through_every_position_alone_give_the_turns_back_to_the_strands() -> None:
     # A small lost position whose search takes some 15,000 nodes to prove it; the dives join after 1,000 and
     # search alone after 2,000, one dive long enough to go through every position. It stops, finding no win
     # (dives prove nothing lost); the strands then take their turns again and prove the loss.
     position = scattered_position(16, 182)
     assert Search(SHAMROCKS, position).run(20_000) is Verdict.LOST
-    monkeypatch.setattr(search_module, "DIVES_AFTER", 1_000)
-    profile = dataclasses.replace(SHAMROCKS.solver, solve_budget=2_000, dive_length=1_000_000)
-    rules = dataclasses.replace(SHAMROCKS, solver=profile)
-    search = Search(rules, position)
+    plan = Plan.of(SHAMROCKS.solver, dives_after=1_000, dives_alone_after=2_000, dive_length=1_000_000)
+    search = Search(SHAMROCKS, position, plan=plan)
     assert search.run(200_000) is Verdict.LOST
     assert search.nodes > 20_000  # the dive's nodes, spent before the strands came back

@@ -12,11 +12,19 @@ from cloverleaf.deals import deal
 from cloverleaf.games import find_game
 from cloverleaf.notation import parse_position
 from cloverleaf.solver import Search, Verdict, solve
-from cloverleaf.solver.board import Board, tables_for
+from cloverleaf.solver.board import Board
+from cloverleaf.solver.capacity import lost_here as capacity_lost_here
 from cloverleaf.solver.hosts import BREADTH, WAYS
-from cloverleaf.solver.search import CASE_STEPS, CASES_AFTER, QUANTUM, START_CASES
+from cloverleaf.solver.hosts import lost_here as order_lost_here
+from cloverleaf.solver.hosts import lost_here_in_steps as order_lost_in_steps_here
+from cloverleaf.solver.plan import Plan
+from cloverleaf.solver.room import room_lost
+from cloverleaf.solver.tables import tables_for
 
 from .helpers import scattered_position, winning_line
+
+PLAN = Plan()
+CASE_STEPS, CASES_AFTER, QUANTUM, START_CASES = PLAN.case_steps, PLAN.cases_after, PLAN.quantum, PLAN.start_cases
 
 SHAMROCKS = find_game("shamrocks")
 SHAMROCKS_II = find_game("shamrocks-ii")
@@ -42,7 +50,7 @@ def test_every_small_position_proved_lost_by_the_order_is_lost() -> None:
     proved = 0
     for seed in range(3000):
         position = scattered_position(9, seed)
-        if Board(tables_for(SHAMROCKS), position).order_lost():
+        if order_lost_here(Board(tables_for(SHAMROCKS), position)):
             unpruned = Search(SHAMROCKS, position, prune=False)
             assert unpruned.run(200_000) is Verdict.LOST, seed
             proved += 1
@@ -54,10 +62,10 @@ def test_every_small_position_proved_lost_by_splitting_cases_is_lost() -> None:
     for seed in range(3000):
         position = scattered_position(9, seed)
         board = Board(tables_for(SHAMROCKS), position)
-        if board.order_lost(START_CASES):
+        if order_lost_here(board, START_CASES):
             unpruned = Search(SHAMROCKS, position, prune=False)
             assert unpruned.run(200_000) is Verdict.LOST, seed
-            only_by_cases += not board.order_lost()
+            only_by_cases += not order_lost_here(board)
     assert only_by_cases >= 50  # 61: the splitting is checked, not only the orders without it
 
 
@@ -66,14 +74,14 @@ def test_no_position_on_a_winning_line_is_proved_lost_by_the_order() -> None:
         for number in (1, 2, 4):
             for position, move in winning_line(rules, number):
                 board = Board(tables_for(rules), position)
-                assert not board.order_lost(START_CASES), (rules.id, number, str(move))
+                assert not order_lost_here(board, START_CASES), (rules.id, number, str(move))
 
 
 def test_an_endgame_with_no_order_is_proved_lost_at_once() -> None:
     position = parse_position(SHAMROCKS, NO_ORDER)
     board = Board(tables_for(SHAMROCKS), position)
-    assert not board.room_lost()
-    assert board.order_lost()
+    assert not room_lost(board)
+    assert order_lost_here(board)
     result = solve(SHAMROCKS, position, 10)
     assert (result.verdict, result.nodes) == (Verdict.LOST, 1)
     assert Search(SHAMROCKS, position, prune=False).run(100_000) is Verdict.LOST
@@ -88,7 +96,7 @@ def test_a_deal_only_splitting_cases_proves_lost_is_decided_once_the_search_is_h
     # deal 52: undecided by the search alone; no other proof reaches it at the deal
     board = Board(tables_for(SHAMROCKS), deal(SHAMROCKS, 52))
     board.settle()
-    assert not board.order_lost() and not board.capacity_lost() and not board.room_lost()
+    assert not order_lost_here(board) and not capacity_lost_here(board) and not room_lost(board)
     result = solve(SHAMROCKS, deal(SHAMROCKS, 52), 100_000)
     assert result.verdict is Verdict.LOST
     # its 9 fixed points, CASE_STEPS of them after each strand's turn, end within three turns from there
@@ -100,7 +108,7 @@ def test_the_order_proof_in_steps_answers_as_in_one_go() -> None:
         for number in range(1, 41):
             board = Board(tables_for(rules), deal(rules, number))
             board.settle()
-            steps = board.order_lost_in_steps(START_CASES)
+            steps = order_lost_in_steps_here(board, START_CASES)
             assert steps is not None
             taken = 0
             while True:
@@ -110,7 +118,7 @@ def test_the_order_proof_in_steps_answers_as_in_one_go() -> None:
                 except StopIteration as stop:
                     answer = stop.value
                     break
-            assert answer == board.order_lost(START_CASES), (rules.id, number)
+            assert answer == order_lost_here(board, START_CASES), (rules.id, number)
             assert taken <= 1 + BREADTH * (1 + BREADTH * WAYS)  # each a fixed point, none unbounded
 
 

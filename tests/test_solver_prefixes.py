@@ -13,9 +13,10 @@ from cloverleaf.notation import format_position
 from cloverleaf.position import Position
 from cloverleaf.rules import Rules
 from cloverleaf.solver import Search, Verdict, check_solution, solve
-from cloverleaf.solver.board import Board, tables_for
+from cloverleaf.solver.board import Board
 from cloverleaf.solver.prefixes import applies, prefix_projection
 from cloverleaf.solver.suits import PAIRS
+from cloverleaf.solver.tables import tables_for
 
 
 def test_a_prefix_projection_renames_the_next_cards_as_the_last_of_their_suits() -> None:
@@ -109,7 +110,7 @@ def test_prefix_projections_cut_a_hard_won_search_and_slices_agree() -> None:
     rules = find_game("clover-leaf")
     whole = Search(rules, deal(rules, 531))
     assert whole.run(100_000) is Verdict.SOLVED
-    assert whole.prefix_cut > 1000
+    assert whole.inner.prefix_cut > 1000
     assert check_solution(rules, deal(rules, 531), whole.solution)
     sliced = Search(rules, deal(rules, 531))
     while sliced.run(3_001, 1_999) is Verdict.UNKNOWN:

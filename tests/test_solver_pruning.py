@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterator
 
 import pytest
 
@@ -26,7 +27,11 @@ from cloverleaf.position import Position
 from cloverleaf.rules import EmptyFan, Rules
 from cloverleaf.solver import Search, Verdict
 from cloverleaf.solver.board import ON_FOUNDATION, Board, waiting_in
-from cloverleaf.solver.search import _pack
+from cloverleaf.solver.moves import after as moves_after
+from cloverleaf.solver.moves import legal_steps, worth_searching
+from cloverleaf.solver.plan import Plan
+from cloverleaf.solver.proofs import Proof
+from cloverleaf.solver.steps import pack
 
 UNPRUNED_BUDGET = 150_000
 SEEDS = 16
@@ -67,6 +72,14 @@ def verdicts(rules: Rules, position: Position) -> tuple[Verdict, Verdict]:
     return pruned.verdict, unpruned.verdict
 
 
+def searched(rules: Rules, position: Position, proofs: tuple[Proof, ...]) -> tuple[Search, Verdict]:
+    """The search of ``position`` with these proofs of loss, and the unpruned search's verdict."""
+    pruned = Search(rules, position, plan=Plan.of(rules.solver, proofs=proofs))
+    pruned.run(UNPRUNED_BUDGET)
+    unpruned = Search(rules, position, prune=False)
+    return pruned, unpruned.run(UNPRUNED_BUDGET)
+
+
 @pytest.mark.parametrize("rules", CATALOGUE, ids=lambda rules: rules.id)
 def test_pruned_and_unpruned_searches_agree_on_small_positions(rules: Rules) -> None:
     lost = 0
@@ -97,42 +110,45 @@ def test_lost_verdicts_reached_through_cards_brought_back_are_checked_too() -> N
     assert checked >= 4
 
 
-def test_a_return_is_made_only_where_a_move_could_use_the_card(monkeypatch: pytest.MonkeyPatch) -> None:
-    # Right after a return the search makes only the moves that use the card (Board.moves);
-    # Board._return_used drops the returns where there would be none. Checked against the
-    # moves with every return made, at every position the searches of three long deals expand:
-    # a return is dropped exactly where the position it leads to has no move.
-    used_here = Board._return_used
+def expanded_boards(search: Search) -> Iterator[tuple[Board, bytes | None, int]]:
+    """A board at each settled position the search expanded with no card waiting, and how the search found it."""
+    board = search.board
+    for key in search.expanded:
+        if not waiting_in(key) and key[:1] != b"\x80":  # a settled key, sorted fans: the fans of a state
+            board.load(b"\x80" + key)
+            yield board, *search.table[key]
+
+
+def test_a_return_is_made_only_where_a_move_could_use_the_card() -> None:
+    # Right after a return the search makes only the moves that use the card (worth_searching);
+    # _return_used drops the returns where there would be none. Checked against every legal
+    # return, at every position the searches of three long deals expand: a return is dropped
+    # exactly where the position it leads to has no move that uses the card: onto it, or its
+    # predecessor back from the foundation, every return counted.
     outcomes = Counter[bool]()
-
-    def every_return(board: Board) -> list[tuple[int, int, int]]:
-        monkeypatch.setattr(Board, "_return_used", lambda *_: True)
-        try:
-            return moves(board)
-        finally:
-            monkeypatch.setattr(Board, "_return_used", used_here)
-
-    def checked(board: Board) -> list[tuple[int, int, int]]:
-        made = moves(board)
-        for step in every_return(board):
-            if step[1] == ON_FOUNDATION:
+    shamrocks, shamrocks_ii = find_game("shamrocks"), find_game("shamrocks-ii")
+    for rules, number in ((shamrocks, 5), (shamrocks, 26), (shamrocks_ii, 155)):
+        search = Search(rules, deal(rules, number))
+        search.run(15_000)
+        for board, _parent, _packed in expanded_boards(search):
+            made = worth_searching(board)
+            for step in legal_steps(board):
+                if step[1] != ON_FOUNDATION:
+                    continue
                 played = board.advance(step)
-                used = bool(every_return(board))
+                suit, fan = step[0] // 13, board.where[step[0]]
+                before = board.tables.order[suit][board.found[suit] - 1] if board.found[suit] else -1
+                used = bool(worth_searching(board)) or any(  # every return that would use it counted
+                    back[1] == ON_FOUNDATION and (back[2] == fan or back[0] == before) for back in legal_steps(board)
+                )
                 board.retreat(played)
                 assert (step in made) == used, (step, board.fans, board.found)
                 outcomes[used] += 1
-        return made
-
-    moves = Board.moves
-    monkeypatch.setattr(Board, "moves", checked)
-    shamrocks, shamrocks_ii = find_game("shamrocks"), find_game("shamrocks-ii")
-    for rules, number in ((shamrocks, 5), (shamrocks, 26), (shamrocks_ii, 155)):
-        Search(rules, deal(rules, number)).run(15_000)
     assert min(outcomes.values()) >= 2000, outcomes
 
 
 def test_a_card_put_onto_a_card_that_waited_may_move_again() -> None:
-    # The last-moved card is not moved again (Search._moves) because the previous
+    # The last-moved card is not moved again (moves.after) because the previous
     # position's expansion moves it there at once; a previous position with a card
     # waiting made only the moves that use that card, so after one the rule is off.
     rules = find_game("shamrocks")
@@ -141,51 +157,40 @@ def test_a_card_put_onto_a_card_that_waited_may_move_again() -> None:
         board = search.board
         board.settle()
         start = board.key()
-        for step in board.moves():
+        for step in worth_searching(board):
             played = board.advance(step)
-            again = [move for move in board.moves() if move[0] == step[0]]
+            again = [move for move in worth_searching(board) if move[0] == step[0]]
             if again:
                 key = board.key()
-                search.table[key] = (start, _pack(step))
-                assert not set(again) & set(search._moves(key))
+                search.table[key] = (start, pack(step))
+                assert not set(again) & set(moves_after(board, *search.table[key]))
                 waited = start + bytes((0xC0 + step[0],))
                 assert waiting_in(waited) and not waiting_in(start)
-                search.table[key] = (waited, _pack(step))
-                assert set(again) <= set(search._moves(key))
+                search.table[key] = (waited, pack(step))
+                assert set(again) <= set(moves_after(board, *search.table[key]))
                 return
             board.retreat(played)
     raise AssertionError("no deal of 1-19 has a card that can move twice at the start")
 
 
 @pytest.mark.parametrize("game", ["clover-leaf", "clover-leaf-warfield", "alexander-the-great"])
-def test_moving_again_the_card_just_moved_is_dropped_where_foundation_moves_are_automatic_too(
-    game: str, monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_moving_again_the_card_just_moved_is_dropped_where_foundation_moves_are_automatic_too(game: str) -> None:
     # Where foundation moves are played at once, the moves of the card just moved are dropped
-    # when its move played none (see Search._moves). With the proofs of loss turned off, the
+    # when its move played none (see moves.after). With no proof of loss in its plan, the
     # pruned search is exhaustive up to its rules about moves, so the small positions where
     # moves were dropped that way, lost ones included, check the rule against the unpruned search.
-    for proof in ("lost_on_expansion", "lost_after", "lost_at_start", "any_suit_lost"):
-        monkeypatch.setattr(Board, proof, lambda board, *step: False)
     rules = find_game(game)
-    dropped: list[int] = []
-    moves_of = Search._moves
-
-    def counting(search: Search, key: bytes) -> list[tuple[int, int, int]]:
-        kept = moves_of(search, key)
-        if search.board.autoplays:
-            dropped.append(len(search.board.moves()) - len(kept))
-        return kept
-
-    monkeypatch.setattr(Search, "_moves", counting)
     counts = {Verdict.SOLVED: 0, Verdict.LOST: 0}
     for cards, empty in shapes(rules):
         for seed in range(2 * SEEDS):
             position = small_position(rules, cards, empty, seed)
-            dropped.clear()
-            pruned, unpruned = verdicts(rules, position)
+            pruned, unpruned = searched(rules, position, ())
             assert unpruned is not Verdict.UNKNOWN, (cards, empty, seed)
-            assert pruned is unpruned, (cards, empty, seed, position)
-            if sum(dropped):
+            assert pruned.verdict is unpruned, (cards, empty, seed, position)
+            dropped = sum(
+                len(worth_searching(board)) - len(moves_after(board, parent, packed))
+                for board, parent, packed in expanded_boards(pruned) if board.autoplays
+            )
+            if dropped:
                 counts[unpruned] += 1
     assert counts[Verdict.SOLVED] >= 2 and counts[Verdict.LOST] >= 2, counts

@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 from collections import Counter
-
-import pytest
+from dataclasses import replace
 
 from cloverleaf.cards import parse_card
 from cloverleaf.deals import deal
 from cloverleaf.games import find_game
 from cloverleaf.notation import parse_position
 from cloverleaf.solver import Search, Verdict, solve
-from cloverleaf.solver.board import ON_FOUNDATION, Board, tables_for
+from cloverleaf.solver.board import ON_FOUNDATION, Board
+from cloverleaf.solver.moves import worth_searching
+from cloverleaf.solver.plan import Plan
+from cloverleaf.solver.proofs import PROOFS
+from cloverleaf.solver.room import room_kept, room_lost
+from cloverleaf.solver.tables import tables_for
 
 from .helpers import scattered_position, winning_line
 from .test_solver_pruning import small_position
@@ -39,7 +43,7 @@ def test_every_small_position_proved_lost_for_want_of_room_is_lost() -> None:
     for cards in (9, 12, 15, 18):
         for seed in range(40):
             position = small_position(SHAMROCKS, cards, 0, seed)
-            if Board(tables_for(SHAMROCKS), position).room_lost():
+            if room_lost(Board(tables_for(SHAMROCKS), position)):
                 unpruned = Search(SHAMROCKS, position, prune=False)
                 assert unpruned.run(100_000) is Verdict.LOST, (cards, seed)
                 proved += 1
@@ -50,7 +54,7 @@ def test_no_position_on_a_winning_line_is_proved_lost_for_want_of_room() -> None
     for rules in (SHAMROCKS, SHAMROCKS_II):
         for number in (1, 2):
             for position, move in winning_line(rules, number):
-                assert not Board(tables_for(rules), position).room_lost(), (rules.id, number, str(move))
+                assert not room_lost(Board(tables_for(rules), position)), (rules.id, number, str(move))
 
 
 def test_a_position_short_of_room_is_proved_lost_at_once() -> None:
@@ -60,15 +64,13 @@ def test_a_position_short_of_room_is_proved_lost_at_once() -> None:
     assert Search(SHAMROCKS_II, position, prune=False).run(10_000) is Verdict.LOST
 
 
-def test_a_move_that_keeps_the_room_leads_to_no_position_lost_for_want_of_room(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    # Board.room_kept spares the room proof on positions found by a move from a position the
-    # proof passed. Check it in the searches it serves: every position it spares is one the
-    # proof would have passed (returns and moves between fans both met).
+def test_a_move_that_keeps_the_room_leads_to_no_position_lost_for_want_of_room() -> None:
+    # room_kept spares the room proof on positions found by a move from a position the
+    # proof passed. Check it in the searches it serves, through a plan whose room proof checks
+    # every answer of room_kept: every position it spares is one the proof would have passed
+    # (returns and moves between fans both met).
     kept = Counter[str]()
     proved = 0
-    room_kept, room_lost = Board.room_kept, Board.room_lost
 
     def checked(board: Board, step: tuple[int, int, int]) -> bool:
         nonlocal proved
@@ -79,9 +81,9 @@ def test_a_move_that_keeps_the_room_leads_to_no_position_lost_for_want_of_room(
         kept["return" if step[1] < 0 else "move"] += 1
         return True
 
-    monkeypatch.setattr(Board, "room_kept", checked)
+    proofs = tuple(replace(proof, kept=checked) if proof.name == "room" else proof for proof in PROOFS)
     for rules, number in ((SHAMROCKS, 5), (SHAMROCKS, 818), (SHAMROCKS, 820), (SHAMROCKS_II, 155)):
-        Search(rules, deal(rules, number)).run(20_000)
+        Search(rules, deal(rules, number), plan=Plan.of(rules.solver, proofs=proofs)).run(20_000)
     assert min(kept["return"], kept["move"]) >= 50 and proved >= 500, (kept, proved)
 
 
@@ -92,12 +94,12 @@ def test_a_move_that_keeps_the_room_leads_to_no_position_lost_for_want_of_room_i
     for cards in (15, 24, 33, 42):
         for seed in range(60):
             board = Board(tables, scattered_position(cards, seed))
-            if board.room_lost():
+            if room_lost(board):
                 continue
-            for step in board.moves():
+            for step in worth_searching(board):
                 played = board.advance(step)
-                if board.room_kept(step):
-                    assert not board.room_lost(), (cards, seed, step)
+                if room_kept(board, step):
+                    assert not room_lost(board), (cards, seed, step)
                     checked += 1
                 board.retreat(played)
     assert checked >= 3000
@@ -118,9 +120,9 @@ QS KC QD
 
 def test_a_card_sent_up_from_a_full_fan_does_not_keep_the_room() -> None:
     board = Board(tables_for(SHAMROCKS), parse_position(SHAMROCKS, TEN_MAY_COME_BACK))
-    assert not board.room_lost()
+    assert not room_lost(board)
     step = (parse_card("JS"), 0, ON_FOUNDATION)
     board.advance(step)
-    assert board.room_lost() and not board.room_kept(step)
+    assert room_lost(board) and not room_kept(board, step)
     assert Search(SHAMROCKS, board.position(), prune=False).run(200_000) is Verdict.LOST
 

@@ -1,7 +1,7 @@
 """The schedule proof of the in-suit games, and the moves after which it need not run again.
 
-:meth:`Board.schedule_lost` is checked against the unpruned search on small
-positions; :meth:`Board.schedule_kept`, which spares it, against the proof
+:meth:`schedule_lost` is checked against the unpruned search on small
+positions; :meth:`schedule_kept`, which spares it, against the proof
 itself, on every position it spares in real searches and one move from small
 positions of every kind.
 """
@@ -18,7 +18,12 @@ from cloverleaf.deals import deal
 from cloverleaf.games import CATALOGUE, find_game
 from cloverleaf.rules import Rules
 from cloverleaf.solver import Search, Verdict
-from cloverleaf.solver.board import Board, tables_for
+from cloverleaf.solver.board import Board
+from cloverleaf.solver.moves import worth_searching
+from cloverleaf.solver.plan import Plan
+from cloverleaf.solver.proofs import PROOFS
+from cloverleaf.solver.schedule import schedule_kept, schedule_lost
+from cloverleaf.solver.tables import tables_for
 
 from .test_solver_pruning import shapes, small_position
 
@@ -40,22 +45,20 @@ def settled_small_boards(rules: Rules, seeds: int) -> Iterator[tuple[tuple[int, 
 def test_every_small_position_the_schedule_proves_lost_is_lost(rules: Rules) -> None:
     proved = 0
     for made, board in settled_small_boards(rules, 30):
-        if board.schedule_lost():
+        if schedule_lost(board):
             unpruned = Search(rules, board.position(), prune=False)
             assert unpruned.run(150_000) is Verdict.LOST, made
             proved += 1
     assert proved >= 3
 
 
-def test_a_move_whose_card_can_leave_again_leads_to_no_position_the_schedule_proves_lost(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    # Board.schedule_kept spares the schedule proof on positions found by a move from a position
+def test_a_move_whose_card_can_leave_again_leads_to_no_position_the_schedule_proves_lost() -> None:
+    # schedule_kept spares the schedule proof on positions found by a move from a position
     # the proof passed. Check it in the searches it serves: every position it spares is one the
-    # proof would have passed, and the proof still cuts others.
+    # proof would have passed, and the proof still cuts others (a plan whose schedule proof
+    # checks every answer of schedule_kept).
     kept = Counter[str]()
     proved = 0
-    schedule_kept, schedule_lost = Board.schedule_kept, Board.schedule_lost
 
     def checked(board: Board, step: tuple[int, int, int]) -> bool:
         nonlocal proved
@@ -66,11 +69,11 @@ def test_a_move_whose_card_can_leave_again_leads_to_no_position_the_schedule_pro
         kept[board.rules.id] += 1
         return True
 
-    monkeypatch.setattr(Board, "schedule_kept", checked)
+    proofs = tuple(replace(proof, kept=checked) if proof.name == "schedule" else proof for proof in PROOFS)
     searched = (("clover-leaf", 660), ("clover-leaf-warfield", 71), ("alexander-the-great", 3763), ("fan", 410))
     for game, number in searched:
         rules = find_game(game)
-        Search(rules, deal(rules, number)).run(15_000)
+        Search(rules, deal(rules, number), plan=Plan.of(rules.solver, proofs=proofs)).run(15_000)
     # Fan builds down only, so a card seldom has a second place to go: fewer spared there
     assert len(kept) == len(searched) and min(kept.values()) >= 50 and kept.total() >= 4000, kept
     assert proved >= 1000
@@ -82,12 +85,12 @@ def test_a_move_whose_card_can_leave_again_keeps_the_schedule_in_small_positions
     # followed by foundation moves is no case schedule_kept is asked about.
     checked = 0
     for made, board in settled_small_boards(rules, 120):
-        if board.schedule_lost():
+        if schedule_lost(board):
             continue
-        for step in board.moves():
+        for step in worth_searching(board):
             played = board.advance(step)
-            if not played.auto and board.schedule_kept(step):
-                assert not board.schedule_lost(), (made, step)
+            if not played.auto and schedule_kept(board, step):
+                assert not schedule_lost(board), (made, step)
                 checked += 1
             board.retreat(played)
     assert checked >= 40, checked  # fewest where fans build down only and empty fans stay empty

@@ -20,7 +20,7 @@ _ALL_UP = (True, True, True, True)
 # wins within the budget (plain Shamrocks deals 1-100). Of the wins within 250000 nodes on deals
 # 1-100, one (plain) needs more than 100000: the solve budget keeps a deal under about 2 s. A hint asked
 # again goes on with the dives alone past it, up to 400,000 nodes: of the deals 1-1000 open at the solve
-# budget, that wins 20 of 92 plain Shamrocks deals and 10 of 29 in Shamrocks II (see Search).
+# budget, that wins 20 of 92 plain Shamrocks deals and 10 of 29 in Shamrocks II (see docs/solver.md).
 _SHAMROCKS_SOLVER = SolverProfile(
     solve_budget=100_000,
     hint_budget=60_000,
@@ -42,7 +42,7 @@ CLOVER_LEAF = Rules(
     pysol_id=320,
     summary="clubs and spades up from the Ace, hearts and diamonds down from the King",
     # the projections of inner positions: deal 175 in 71,394 nodes instead of 250,917 (531 139,511 -> 150,003);
-    # dives (short, nearly shuffled, a quarter of the strands' turns) for the wins found late: see Search
+    # dives (short, nearly shuffled, a quarter of the strands' turns) for the wins found late: see docs/solver.md
     solver=SolverProfile(
         solve_budget=360_000,
         hint_budget=60_000,

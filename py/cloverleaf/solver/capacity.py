@@ -3,7 +3,7 @@
 In a settled position of a game whose fans are capped at ``L`` cards, whose
 empty fans stay empty and where any suit builds on any suit (Shamrocks and
 Shamrocks II), take a shortest win W. It never moves the only card of a fan
-onto another fan (see :meth:`.board.Board.moves`), so the bottom card of a fan,
+onto another fan (see :func:`.moves.worth_searching`), so the bottom card of a fan,
 its *anchor*, stays there until it goes up, and its fan is dead from then on.
 Count the *free places*: ``L`` for each fan whose anchor is still there, less
 the cards in fans. No fan holds more than ``L`` cards, so the free places are
@@ -45,7 +45,32 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .board import Board
+
 Chain = list[int]  # the changes to the free places, in the order the cards go up
+
+
+def applies(board: Board) -> bool:
+    """Games of fans capped at three cards that stay empty once emptied, building in any suit (``Tables.room``)."""
+    return board.tables.room
+
+
+def lost_here(board: Board) -> bool:
+    """:func:`capacity_lost` for the board's position, kept by foundations and bottom cards.
+
+    The answer depends on those only, and a search meets few of them. The
+    bottom cards in fan order, unsorted: a search never reorders its fans,
+    and no card arrives at the bottom of one, so its positions with the same
+    foundations list them alike.
+    """
+    fans, found = board.fans, board.found
+    key = bytes(found) + bytes([fan[0] for fan in fans if fan])
+    verdicts = board.capacity_verdicts
+    lost = verdicts.get(key)
+    if lost is None:
+        t = board.tables
+        lost = verdicts[key] = capacity_lost(fans, found, t.order, t.limit)
+    return lost
 
 
 def capacity_lost(fans: Sequence[bytes], found: Sequence[int], order: Sequence[Sequence[int]], limit: int) -> bool:

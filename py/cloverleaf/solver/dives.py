@@ -9,7 +9,7 @@ to its end; where it leads nowhere, the search is stuck under its first few
 choices for a very long time, and where it is lucky it wins in a few
 thousand nodes. How long it takes varies enormously with those first
 choices, so many short tries in different orders do far better than one
-long one: a *dive* follows the cost (:meth:`Board.cost`) with a random
+long one: a *dive* follows the cost (:func:`.costs.cost`) with a random
 amount of up to ``noise`` added to each position's, and once it has used
 ``length`` nodes the next dive begins from the start in another order.
 
@@ -17,36 +17,19 @@ What a dive proves: only wins. Dives are not meant to go through every
 position (where one does, within its length, the dives just stop: there is
 nothing more to find), and they claim no loss; the best-first search beside
 them proves those. A dive
-makes only the board's moves (:meth:`Board.moves`) and cuts only the
+makes only the board's moves (:func:`.moves.worth_searching`) and cuts only the
 positions the board's proofs find lost, so the line it finds is a line of
 legal moves to a won position; the search reads it and replays it through
 the engine like any other solution. It never enters a position in
 ``avoid`` (the search's ``known_lost``), so a hint's dive never returns to
 a position of the game's history either.
 
-How long and how shuffled. Tried with a first version written apart on the
-107 deals of Shamrocks 1-1000 that the best-first search left open, with
-40,000 nodes of dives each (what the dives get of a search's budget): dives
-of 1,000, 2,000, 5,000 and 10,000 nodes, with noise 4, 8 and 16, won 11, 6,
-1; 17, 23, 10; 14, 25, 15; and 14, 23, 15 of them. The games' profiles take
-5,000 and 8 (two cards left in the fans are 8 in the cost). With no noise,
-one dive of 100,000 nodes won 6. This module's dives, with 5,000 and 8, win
-23 of them (they count the free places from their first node, the first
-version from its thousandth, so their orders differ). Against those 23,
-lengths on the Luby schedule (units of 500, 1,000 and 2,000 nodes) won 12,
-19 and 21; more chance in the first 10 or 20 moves and less or none after,
-15 to 20; other costs (without the misplaced cards, with them counted twice
-as much, with the cards left counted twice as much, without the buried
-depth) 13, 18, 20 and 14. Nor did beams in place of depth-first dives
-(the best 2 to 50 positions of each depth kept), nor keeping for later
-dives the positions a finished part of a dive proves lost (they are seldom
-met again): see docs/solver.md.
+How long and how shuffled: the games' profiles take the lengths and noises
+that won most of the open deals tried; docs/solver.md has what each won.
 
 The two Clover Leaf games dive too, for the same reason in their slowest
 deals, which are mostly wins their best-first search finds late: there
-dives of 2,000 nodes with noise 64 (sixteen cards' worth, nearly a shuffle
-among the moves that keep cards going up) did best of the lengths and
-noises tried, on the 199 deals of 1-10000 searched past 20,000 nodes.
+short, nearly shuffled dives did best of the lengths and noises tried.
 Where fans build in suit the board plays foundation moves at once, so a
 dive's line holds only the moves chosen; the search's replay plays the
 foundation moves after each, as it does for its own solutions.
@@ -62,6 +45,10 @@ from __future__ import annotations
 from random import Random
 
 from .board import Board, Step
+from .costs import cost as position_cost
+from .moves import worth_searching
+from .proofs import Cuts
+from .turn import UNBOUNDED, Verdict
 
 # what a dive keeps for each position found and not yet expanded: its cost (noise added), its state, and the
 # move from its parent
@@ -72,12 +59,13 @@ class Dives:
     """The dives of one position, run in slices of nodes (see the module's docstring).
 
     ``board`` holds the position, settled; the dives play on it and on no
-    other board. ``steps``, once :attr:`done` with a win, is the line from
-    that position to a won one.
+    other board, and make the proofs of loss of ``cuts`` on it. ``steps``,
+    once :attr:`done` with a win, is the line from that position to a won one.
     """
 
-    def __init__(self, board: Board, avoid: set[bytes], length: int, noise: int) -> None:
+    def __init__(self, board: Board, cuts: Cuts, avoid: set[bytes], length: int, noise: int) -> None:
         self.board = board
+        self.cuts = cuts
         self.avoid = avoid
         self.length = length
         self.noise = noise
@@ -98,15 +86,21 @@ class Dives:
         self._seen = {self.board.key()}
         self._frames: list[list[_Child]] = []  # the children of each position on the line, best last
         self._line: list[Step] = []  # the moves from the start to the position being expanded
-        self._moves: list[Step] = self.board.moves()
+        self._moves: list[Step] = worth_searching(self.board)
         self._at = 0
         self._children: list[_Child] = []
         self._expanding = True
 
-    def run(self, nodes: int, work: int) -> bool:
-        """Dive for at most ``nodes`` nodes and ``work`` work; whether a win was found (then :attr:`steps`)."""
+    def run(self, nodes: int, work: int | None = None) -> Verdict:
+        """Dive for at most ``nodes`` nodes and ``work`` work; ``SOLVED`` once a win was found (then :attr:`steps`).
+
+        Never ``LOST``: the dives prove nothing lost.
+        """
+        if work is None:
+            work = UNBOUNDED
         board = self.board
         avoid = self.avoid
+        lost_after = self.cuts.lost_after
         used = 0
         spent = 0
         while used < nodes and spent < work and not self.done:
@@ -124,8 +118,8 @@ class Dives:
                         if board.won():
                             self.steps = [*self._line, step]
                             self.done = True
-                        elif not board.lost_after(step):
-                            cost = board.cost() + self._random.random() * self.noise
+                        elif not lost_after(step):
+                            cost = position_cost(board) + self._random.random() * self.noise
                             self._children.append((cost, board.state(), step))
                     board.retreat(played)
                     continue
@@ -143,7 +137,7 @@ class Dives:
                 self.done = True
         self.nodes += used
         self.work += spent
-        return self.steps is not None
+        return Verdict.UNKNOWN if self.steps is None else Verdict.SOLVED
 
     def _next_position(self) -> bool:
         """Load the best child of the deepest position with one left and start its expansion; False if none."""
@@ -158,7 +152,7 @@ class Dives:
         self._line.append(step)
         board.load(state)
         found_by = step if board.tables.room else None
-        self._moves = [] if board.lost_on_expansion(found_by) else board.moves()
+        self._moves = [] if self.cuts.lost_on_expansion(found_by) else worth_searching(board)
         self._at = 0
         self._expanding = True
         return True

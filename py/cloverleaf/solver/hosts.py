@@ -3,7 +3,7 @@
 In a settled position of a game whose fans are capped at three cards, whose
 empty fans stay empty and where any suit builds on any suit (Shamrocks and
 Shamrocks II), take a shortest win W. It never moves the only card of a fan
-onto another fan (see :meth:`.board.Board.moves`), and an empty fan takes
+onto another fan (see :func:`.moves.worth_searching`), and an empty fan takes
 nothing, so:
 
 - the card at the bottom of a fan (depth 0) stays there until it goes up, and
@@ -47,7 +47,7 @@ QS the only anchor a King can ever be placed on. KD's fans are 2S's and
 QS's, and 2S goes up before QS, so KD goes up before QS; it goes up after 5D
 (in suit). KS's fans are 5D's and QS's, and KS goes up after QS (in suit),
 so it goes up from 5D, before 5D. So 5D < KD < QS < KS < 5D: a cycle. There
-is room for every card (:meth:`.board.Board.room_lost` finds nothing); there
+is room for every card (:func:`.room.room_lost` finds nothing); there
 is no order. At the deal it proves 42 of plain
 Shamrocks deals 1-1000 lost, 39 of which the search alone left undecided.
 
@@ -65,12 +65,32 @@ from __future__ import annotations
 
 from collections.abc import Generator, Sequence
 
+from .board import Board
+
 LEAVE = 52  # the event "the card leaves its place" of card c is LEAVE + c; "goes up" is c
 WAYS = 3  # the most ways a choice split may have
 BREADTH = 8  # choices split at each level (see _lost_in_every_case)
 
 
 Steps = Generator[None, None, bool]  # yields after each fixed point (see order_lost_in_steps); returns the proof
+
+
+def applies(board: Board) -> bool:
+    """Games of fans capped at three cards that stay empty once emptied, building in any suit (``Tables.room``)."""
+    return board.tables.room
+
+
+def lost_here(board: Board, cases: int = 0) -> bool:
+    """:func:`order_lost` for the board's position; ``cases``: how many levels deep it may split on a card's ways.
+
+    Each level costs some eight times the last.
+    """
+    return order_lost(board.fans, board.found, board.tables.order, cases)
+
+
+def lost_here_in_steps(board: Board, cases: int) -> Steps:
+    """:func:`lost_here` in steps a caller can spread over time (see :func:`order_lost_in_steps`)."""
+    return order_lost_in_steps(board.fans, board.found, board.tables.order, cases)
 
 
 def order_lost(

@@ -31,9 +31,10 @@ from ..deals import DRAWN_DEALS, MAX_DEAL, deal
 from ..engine import apply_move
 from ..position import Move, Position
 from ..rules import Rules
-from .board import Board, tables_for
+from .board import Board
 from .difficulty import Level, level_of
 from .search import Search, Verdict
+from .tables import tables_for
 
 Result = TypeVar("Result", covariant=True)
 

@@ -61,8 +61,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..position import Position
-from .board import Tables
 from .suits import SEPARATOR, known_key
+from .tables import Tables
 
 
 def applies(tables: Tables) -> bool:

@@ -40,21 +40,27 @@ an empty fan, which gives the same position). Its positions are few (at most
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from ..position import Position
-
-if TYPE_CHECKING:
-    from .board import Tables
 
 SEPARATOR = b"\x7f"
 CACHE_LIMIT = 100_000  # verdicts kept per game before the cache starts again (a few MB; the page runs long)
 
 
+class SuitTables(Protocol):
+    """What the one-suit games read of a game's :class:`.tables.Tables`."""
+
+    order: list[list[int]]
+    targets: list[tuple[int, ...]]
+    filler: list[bool]
+    dead_empties: bool
+
+
 class SuitGames:
     """The one-suit games of one game: keys, and verdicts computed once and cached."""
 
-    def __init__(self, tables: Tables) -> None:
+    def __init__(self, tables: SuitTables) -> None:
         self.tables = tables
         # delete[suit]: the bytes of every card of the other suits, for bytes.translate.
         self.delete = [bytes(card for card in range(52) if card // 13 != suit) for suit in range(4)]
@@ -145,7 +151,7 @@ class SuitGames:
         ``key`` is settled (no foundation move left), so after a move only the
         card it uncovers can be the next card of the foundation: the moved card
         was a top already. In a game whose empty fans stay empty the only card
-        of a fan is not moved (the rule of :meth:`Board.moves`, proved there for
+        of a fan is not moved (the rule of :func:`.moves.worth_searching`, proved there for
         any settled position of such a game).
         """
         t = self.tables

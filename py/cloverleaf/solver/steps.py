@@ -1,0 +1,30 @@
+"""A step, the board's move, as the search's table keeps it and as the engine plays it.
+
+A step is ``(card, source, dest)`` (see :mod:`.board`); the table keeps it
+packed in one int, with :data:`.board.AUTOPLAYED` set where foundation moves
+followed it, and a solution is handed out as engine moves.
+"""
+
+from __future__ import annotations
+
+from ..position import REDEAL, Move
+from .board import REDEAL_STEP, Step
+
+
+def pack(step: Step) -> int:
+    """A step as one int, as the search's table keeps it (with :data:`AUTOPLAYED` set beside it where it applies)."""
+    card, source, dest = step
+    return (card & 63) | (source + 2) << 6 | (dest + 2) << 12
+
+
+def unpack(packed: int) -> Step:
+    """The step :func:`pack` packed."""
+    return packed & 63, (packed >> 6 & 63) - 2, (packed >> 12 & 63) - 2
+
+
+def to_move(step: Step) -> Move:
+    """The engine's move of a step."""
+    card, _source, dest = step
+    if dest == REDEAL_STEP:
+        return REDEAL
+    return Move(card, dest)

@@ -1,0 +1,125 @@
+"""What the solver looks up per card of a game, worked out once per game and process.
+
+Names as in :mod:`.board`: a ``card`` is an int 0..51 (``13 * suit + rank``),
+a fan a ``bytes``, bottom card first; a card's *index* is its place on its
+foundation (0 the base, 12 the last card).
+"""
+
+from __future__ import annotations
+
+from ..rules import Build, EmptyFan, Rules
+from .suits import SuitGames
+
+
+class MisplacedByFan(dict[bytes, int]):
+    """fan -> how many of its cards lie above an earlier card of their own suit (see :func:`.costs.misplaced`).
+
+    Filled as fans are met. Where fans hold three cards at most (the only
+    games that count misplaced cards), it can hold no more than the 135,000
+    or so fans there are.
+    """
+
+    def __init__(self, before: bytes) -> None:
+        super().__init__()
+        self.before = before  # as Tables.before
+
+    def __missing__(self, fan: bytes) -> int:
+        before = self.before
+        total = 0
+        if len(fan) > 1:
+            bottom = 52 * fan[0]
+            second = fan[1]
+            total += before[bottom + second]
+            for top in fan[2:]:  # where fans hold three cards at most, the one card at depth 2
+                total += before[bottom + top] | before[52 * second + top]
+        self[fan] = total
+        return total
+
+
+class FanCards(dict[bytes, tuple[tuple[int, int, int, int, int], ...]]):
+    """fan -> its cards from the top down, each as (card, its rank's bit, suit, place on the foundation, depth).
+
+    What :func:`.room.room_lost` reads of each card, worked out the first
+    time a fan is met: a search meets the same fans again and again, and
+    where fans hold three cards at most (the only games that ask) there are
+    no more than some 135,000 of them.
+    """
+
+    def __init__(self, index: list[int]) -> None:
+        super().__init__()
+        self.index = index  # as Tables.index
+
+    def __missing__(self, fan: bytes) -> tuple[tuple[int, int, int, int, int], ...]:
+        index = self.index
+        cards = self[fan] = tuple(
+            (fan[depth], 1 << fan[depth] % 13, fan[depth] // 13, index[fan[depth]], depth)
+            for depth in range(len(fan) - 1, -1, -1)
+        )
+        return cards
+
+
+class Tables:
+    """Everything about a game that the search looks up per card, computed once."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.in_suit = rules.build is not Build.ANY_SUIT_UP_OR_DOWN
+        # index[card]: its place on its foundation (0 = base, 12 = last card).
+        self.index = [rules.foundation_index(card) for card in range(52)]
+        # order[suit][i]: the i-th card of that suit's foundation; a 53rd entry (-1) ends it.
+        self.order = [[rules.foundation_card(suit, i) for i in range(13)] + [-1] for suit in range(4)]
+        # previous[card], following[card]: the cards before and after it on its foundation (-1: none),
+        # one look-up where the proofs would work them out from order and index
+        self.previous = [self.order[card // 13][self.index[card] - 1] if self.index[card] else -1 for card in range(52)]
+        self.following = [self.order[card // 13][self.index[card] + 1] for card in range(52)]
+        # before[52 * a + b]: 1 when card a comes before card b on their (one) foundation
+        self.before = bytes(
+            a // 13 == b // 13 and self.index[a] < self.index[b] for a in range(52) for b in range(52)
+        )
+        # targets[card]: the cards it may be placed on in a fan.
+        self.targets = [
+            tuple(target for target in range(52) if target != card and rules.builds_on(card, target))
+            for card in range(52)
+        ]
+        # onto[52 * card + target]: 1 where the card may be placed on the target (targets, as one look-up)
+        self.onto = bytes(target in self.targets[card] for card in range(52) for target in range(52))
+        # movers_onto[target]: the cards that may be placed on it, as bits (bit c for card c)
+        self.movers_onto = [
+            sum(1 << card for card in range(52) if target in self.targets[card]) for target in range(52)
+        ]
+        self.filler = [rules.fills_empty_fan(card) for card in range(52)]
+        # up_masks[suit][n]: 13 bytes, 1 at the places (card - 13 * suit) of the suit's first n foundation
+        # cards: four of them, one for each suit's count, mark the cards on the foundations
+        self.up_masks = [
+            [bytes(int(self.index[13 * suit + place] < n) for place in range(13)) for n in range(14)]
+            for suit in range(4)
+        ]
+        # next_masks[suit][n]: 13 bytes, 1 at the place of the suit's foundation card n (none for n = 13)
+        self.next_masks = [
+            [bytes(int(self.index[13 * suit + place] == n) for place in range(13)) for n in range(14)]
+            for suit in range(4)
+        ]
+        self.capped = rules.fan_limit is not None
+        self.limit = rules.fan_limit if rules.fan_limit is not None else 10**6
+        self.returns = rules.foundation_return and not self.in_suit
+        self.dead_empties = rules.empty_fan is EmptyFan.NOTHING
+        # where fans hold three cards at most and empty fans stay empty, room decides (see
+        # :func:`.room.room_lost`, whose sets of ranks are written for fans of three)
+        self.room = rules.fan_limit == 3 and self.dead_empties and not self.in_suit
+        # the search's cost counts misplaced cards there, with fans of three (see :func:`.costs.cost`)
+        self.counts_misplaced = self.room
+        self.misplaced_by_fan = MisplacedByFan(self.before)
+        self.fan_cards = FanCards(self.index)
+        # the one-suit games (see :mod:`.suits`): only where fans build in suit
+        self.suits = SuitGames(self) if self.in_suit else None
+
+
+_TABLES: dict[Rules, Tables] = {}
+
+
+def tables_for(rules: Rules) -> Tables:
+    """The per-card tables of a game, computed once per process (the one-suit verdicts are cached in them)."""
+    tables = _TABLES.get(rules)
+    if tables is None:
+        tables = _TABLES[rules] = Tables(rules)
+    return tables
