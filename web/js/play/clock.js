@@ -1,6 +1,6 @@
 // @ts-check
 // The time played on the deal: it starts with the player's first move (not when
-// the cards appear), stops at a win, and pauses while the page is hidden.
+// the cards appear), stops at a win or in a stuck game, and pauses while the page is hidden.
 
 import { showClock } from "../panels/bar.js";
 
@@ -41,7 +41,7 @@ export class Clock {
    */
   shown({ state }) {
     if (state.moves > 0) this.started = true;
-    this.stopped = state.won;
+    this.stopped = state.won || state.stuck; // nothing left to play: time no longer counts (an undo runs it again)
     this.follow();
   }
 

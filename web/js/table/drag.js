@@ -13,6 +13,7 @@ const THRESHOLD = { mouse: 5, pen: 6, touch: 9 };
 //   click(card)                       a click or tap on a card
 //   drop(card, to): Promise<bool>     a drop; resolves false when refused
 //   dragStart(card)                   a drag began (e.g. to clear a hint)
+//   stuck(card)                       a drag of a card that cannot move (to say why)
 // }
 // Returns the function that unbinds everything.
 /**
@@ -72,6 +73,7 @@ export function bindPointer(root, view, handlers, returnDuration) {
       if (Math.hypot(dx, dy) < (THRESHOLD[press.type] ?? 6)) return;
       if (!startDrag(press)) {
         press.refused = true; // an immovable card: the press is neither click nor drag
+        handlers.stuck?.(press.card);
         return;
       }
     }

@@ -45,10 +45,14 @@ export function baseLength(fanCount) {
 // The design length for the next drawing: `current` (the last one, 0 at first)
 // while the longest fan fits its cell readably (`capacity` cards) and is not far
 // shorter than designed; otherwise the longest fan plus room to grow (two at
-// first, as at the deal; GROW once a fan has outgrown its cell).
-export function designLength(current, capacity, longest, fanCount) {
+// first, as at the deal; GROW once a fan has outgrown its cell). With `larger`
+// cards (a player's setting) no room is kept ahead: the cards are as large as
+// the fans on the table allow, and the fans are laid out again, one card more
+// each time, whenever one outgrows its cell: the cards give way only then.
+export function designLength(current, capacity, longest, fanCount, larger = false) {
   if (current && longest <= capacity && longest + SHRINK > current) return current;
-  return Math.max(baseLength(fanCount), longest + (current && longest > capacity ? GROW : 2));
+  const room = larger ? (current && longest > capacity ? 1 : 0) : current && longest > capacity ? GROW : 2;
+  return Math.max(larger ? 2 : baseLength(fanCount), longest + room);
 }
 
 // The smallest offset between two cards of a fan that shows the covered card's
@@ -163,6 +167,20 @@ export function computeLayout(width, height, fanCount, options = {}) {
   }
   const fallback = { orientation: "vertical", columns: fanCount, rows: 1, cardW: MIN_CARD_W };
   return { ...place(fallback, width, height, fanCount, reserve, index), length: 1 };
+}
+
+// `layout`'s cards and grid in a width x height box that is shorter (a sheet
+// docked below the table): the same card size, columns and rows, so that nothing
+// shrinks or jumps to another grid while the sheet is up. The rows come closer
+// and the fans squeeze into their shorter cells; when a card would no longer fit
+// its cell (six rows of a Pixel 7 under a tall sheet), `layout` stays as it is,
+// its lowest cards under the sheet until it goes. Null when the box is wider.
+export function keepCards(layout, width, height, fanCount, reserve = 0, index = CSS_INDEX) {
+  if (width !== layout.width) return null;
+  const kept = { ...place(layout, width, height, fanCount, reserve, index), length: layout.length };
+  const size = kept.orientation === "vertical" ? kept.cardH : kept.cardW;
+  const fits = kept.fans.every((fan) => fan.extent >= size && fan.y + kept.cardH <= height);
+  return fits ? kept : { ...layout, height };
 }
 
 function place({ orientation, columns, rows, cardW }, width, height, fanCount, reserve, index) {

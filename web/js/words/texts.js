@@ -6,7 +6,7 @@
 
 import { LANGUAGE_NAMES, LANGUAGES, t } from "./i18n.js";
 
-const BUTTONS = ["new", "restart", "undo", "redo", "hint", "solve", "games", "daily", "settings", "info", "share"];
+const BUTTONS = ["new", "restart", "undo", "redo", "hint", "solve", "games", "daily", "settings", "info", "share", "menu"];
 const ENGINE_SETTINGS = ["clickToPlay", "autoMove", "autoComplete", "solvableOnly", "warnLost", "animations"];
 
 const $ = (selector) => document.querySelector(selector);
@@ -58,6 +58,7 @@ export function addDisplaySettings(prefs, change) {
     choiceSetting("theme", ["system", "light", "dark"], prefs.theme, change),
     toggleSetting("fourColour", prefs.fourColour, change),
     toggleSetting("leftHanded", prefs.leftHanded, change),
+    toggleSetting("largerCards", prefs.largerCards, change),
     toggleSetting("sounds", prefs.sounds, change),
   );
   form.insertBefore(group, form.querySelector(".dialog__actions"));
@@ -77,7 +78,13 @@ export function translatePage() {
     const label = button.querySelector("span");
     if (label) label.textContent = t(`button.${action}`);
     button.title = t(`button.${action}.title`);
+    const item = $(`#menu-dialog [data-menu-action="${action}"] span`);
+    if (item) item.textContent = t(`menu.${action}`); // the menu has room for longer words
   }
+  const menuTitle = $("#menu-title");
+  if (menuTitle) menuTitle.textContent = t("menu.title");
+  const menuClose = $("#menu-dialog [data-menu-close]");
+  if (menuClose) menuClose.textContent = t("button.close");
   $(".bar__buttons")?.setAttribute("aria-label", t("bar.controls"));
   $("#table")?.setAttribute("aria-label", t("bar.table"));
   const redeal = $("#redeal");
