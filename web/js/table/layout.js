@@ -25,6 +25,9 @@ const ROOMY = { vertical: 1.5, horizontal: 1.3 };
 const GROW = 3; // room made for this many more cards when a fan outgrows its cell
 const SHRINK = 6; // back to larger cards when the longest fan is this much shorter than designed
 const KEEP = 0.92; // keep the previous arrangement while its cards are this large against the best
+// Overlapping rows of horizontal fans (keepCards) stay this far apart, as a share of
+// the card's width: below the stacked corner index (app.css .table--horizontal).
+const ROW_OVERLAP_PITCH = 0.72;
 
 // The corner index's extent from the card's outer edge, in pixels, as a + b * cardW:
 // down to the index's bottom edge (vertical fans: a covered card shows its top)
@@ -172,15 +175,26 @@ export function computeLayout(width, height, fanCount, options = {}) {
 // `layout`'s cards and grid in a width x height box that is shorter (a sheet
 // docked below the table): the same card size, columns and rows, so that nothing
 // shrinks or jumps to another grid while the sheet is up. The rows come closer
-// and the fans squeeze into their shorter cells; when a card would no longer fit
-// its cell (six rows of a Pixel 7 under a tall sheet), `layout` stays as it is,
-// its lowest cards under the sheet until it goes. Null when the box is wider.
+// and the fans squeeze into their shorter cells. Rows of horizontal fans may
+// come closer than a card's height (six rows on a Pixel 7 under a tall sheet):
+// each row then lies over the lower part of the one above (render.js draws the
+// lower rows on top), whose corner indices stay in sight. When even that leaves
+// no room, `layout` stays as it is, its lowest cards under the sheet until it
+// goes. Null when the width changed.
 export function keepCards(layout, width, height, fanCount, reserve = 0, index = CSS_INDEX) {
   if (width !== layout.width) return null;
   const kept = { ...place(layout, width, height, fanCount, reserve, index), length: layout.length };
   const size = kept.orientation === "vertical" ? kept.cardH : kept.cardW;
-  const fits = kept.fans.every((fan) => fan.extent >= size && fan.y + kept.cardH <= height);
-  return fits ? kept : { ...layout, height };
+  if (kept.fans.every((fan) => fan.extent >= size && fan.y + kept.cardH <= height)) return kept;
+  if (kept.orientation === "horizontal" && kept.rows > 1) {
+    const p = pad(width, height);
+    const top = p + kept.cardH + Math.round(kept.cardH * UNDER_FOUNDATIONS);
+    const pitch = Math.floor((height - p - top - kept.cardH) / (kept.rows - 1));
+    if (pitch >= Math.ceil(kept.cardW * ROW_OVERLAP_PITCH)) {
+      return { ...kept, fans: kept.fans.map((fan, i) => ({ ...fan, y: top + Math.floor(i / kept.columns) * pitch })) };
+    }
+  }
+  return { ...layout, height };
 }
 
 function place({ orientation, columns, rows, cardW }, width, height, fanCount, reserve, index) {

@@ -16,6 +16,7 @@ import { moveDuration } from "./anim.js";
 const RANK_VALUE = { A: 1, T: 10, J: 11, Q: 12, K: 13 };
 const rankValue = (card) => RANK_VALUE[rankOf(card)] ?? Number(rankOf(card));
 const Z_FAN = 10;
+const Z_ROW = 24; // a row of horizontal fans above the row over it (at most 7 rows, 24 cards a fan: under Z_MOVING)
 const Z_FOUNDATION = 10;
 const Z_MOVING = 200;
 const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K"];
@@ -235,7 +236,10 @@ export class TableView {
     state.fans.forEach((fan, fanIndex) => {
       fan.forEach((card, index) => {
         const { x, y } = cardInFan(this.layout, fanIndex, index, fan.length);
-        places.set(card, { x, y, z: Z_FAN + index, where: String(fanIndex + 1), index });
+        // Rows of horizontal fans may overlap (layout.js keepCards): a lower row lies
+        // on top, leaving the upper row's corner indices in sight.
+        const row = this.layout.orientation === "horizontal" ? Math.floor(fanIndex / this.layout.columns) : 0;
+        places.set(card, { x, y, z: Z_FAN + row * Z_ROW + index, where: String(fanIndex + 1), index });
       });
     });
     state.foundations.forEach((foundation, i) => {
