@@ -199,3 +199,27 @@ def test_axe_finds_nothing_serious_on_a_phone(make_app: Any, playwright_instance
     page.locator("#panel.panel--docked").wait_for()
     found["stuck"] = axe_violations(page)
     assert {name: found[name] for name in found if found[name]} == {}, json.dumps(found, indent=1)
+
+
+def test_larger_cards_make_the_cards_larger_and_the_setting_is_kept(make_app: Any, playwright_instance: Any) -> None:
+    app = phone_app(make_app, playwright_instance, "360x640")
+    app.open("clover-leaf/993004118")
+    page = app.page
+    width = "() => document.querySelector('.card').getBoundingClientRect().width"
+    before = page.evaluate(width)
+    press_control(page, "settings")
+    page.locator('input[data-pref="largerCards"]').check()
+    page.keyboard.press("Escape")
+    page.wait_for_function(f"w => ({width})() > w", arg=before)
+    app.reload()
+    assert page.evaluate(width) > before
+
+
+def test_a_phone_shows_no_focus_ring_on_the_first_visit_overlay(make_app: Any, playwright_instance: Any) -> None:
+    app = phone_app(make_app, playwright_instance, "360x640", first_visit=True)
+    app.open("clover-leaf/5")
+    app.page.locator("#intro-dialog[open]").wait_for()
+    focused = app.page.evaluate(
+        "() => [document.activeElement.id, getComputedStyle(document.activeElement).outlineStyle]"
+    )
+    assert focused == ["intro-close", "none"]

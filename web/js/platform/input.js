@@ -5,8 +5,9 @@
 
 const root = document.documentElement;
 
-/** Follow the player's input from now on. */
+/** Follow the player's input from now on (before any, a touch screen's without a mouse is touch). */
 export function followInput() {
+  if (window.matchMedia?.("(hover: none) and (pointer: coarse)").matches) root.dataset.input = "touch";
   window.addEventListener(
     "pointerdown",
     (event) => {
