@@ -53,7 +53,7 @@ CUT = """() => {
     for (const dialog of document.querySelectorAll('dialog[open], #panel:not([hidden]), #player:not([hidden])'))
         for (const el of dialog.querySelectorAll('button, h2, p, span, label, small, dt, dd'))
             if (el.getClientRects().length && !el.closest('.visually-hidden')
-                && getComputedStyle(el).overflow !== 'visible')
+                && (el.matches('button') || getComputedStyle(el).overflow !== 'visible'))
                 whole(el, dialog.id);
     return cut;
 }"""
@@ -223,3 +223,22 @@ def test_a_phone_shows_no_focus_ring_on_the_first_visit_overlay(make_app: Any, p
         "() => [document.activeElement.id, getComputedStyle(document.activeElement).outlineStyle]"
     )
     assert focused == ["intro-close", "none"]
+
+
+def test_the_cards_keep_their_size_when_the_solution_player_docks(make_app: Any, playwright_instance: Any) -> None:
+    app = phone_app(make_app, playwright_instance, "360x640")
+    app.open("clover-leaf/993004118")
+    page = app.page
+    size = "() => { const r = document.querySelector('.card').getBoundingClientRect(); return [r.width, r.height]; }"
+    before = page.evaluate(size)
+    press_control(page, "solve")
+    page.locator("#player:not([hidden])").wait_for(timeout=60_000)
+    app.wait_moves(1)
+    page.wait_for_timeout(300)
+    assert page.evaluate(size) == before
+    # Its main button's words whole, in every language (they may take two lines).
+    for lang in LANGUAGES:
+        page.evaluate("l => document.querySelector('select[data-pref=language]').value = l", lang)
+        page.evaluate("() => document.querySelector('select[data-pref=language]').dispatchEvent(new Event('change'))")
+        page.wait_for_function("l => document.documentElement.lang === l", arg=lang)
+        assert page.evaluate(CUT) == [], lang

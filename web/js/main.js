@@ -169,8 +169,17 @@ const keys = bindCardKeys(table, view, {
   newDeal: () => deals.newDeal(),
   help: () => info.open("help"),
 });
-whenDocked((docked) => view.holdCards(docked));
+// The cards keep their size while a sheet (stuck, lost) or the solution player
+// is docked below the table (render.js holdCards): nothing jumps when one comes.
+const player = /** @type {HTMLElement} */ (document.querySelector("#player"));
+let sheetDocked = false;
+const holdCards = () => view.holdCards(sheetDocked || !player.hidden);
+whenDocked((docked) => {
+  sheetDocked = docked;
+  holdCards();
+});
 new ResizeObserver(() => {
+  holdCards();
   if (game.table) view.render(game.table);
   else view.relayout();
 }).observe(table);

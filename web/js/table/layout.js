@@ -181,9 +181,14 @@ export function computeLayout(width, height, fanCount, options = {}) {
 // lower rows on top), whose corner indices stay in sight. When even that leaves
 // no room, `layout` stays as it is, its lowest cards under the sheet until it
 // goes. Null when the width changed.
+//
+// The result's `designed` is the capacity the cards were laid out for (the
+// original layout's): while they are kept, the fans outgrow that, not the
+// squeezed cells.
 export function keepCards(layout, width, height, fanCount, reserve = 0, index = CSS_INDEX) {
   if (width !== layout.width) return null;
-  const kept = { ...place(layout, width, height, fanCount, reserve, index), length: layout.length };
+  const designed = layout.designed ?? capacity(layout);
+  const kept = { ...place(layout, width, height, fanCount, reserve, index), length: layout.length, designed };
   const size = kept.orientation === "vertical" ? kept.cardH : kept.cardW;
   if (kept.fans.every((fan) => fan.extent >= size && fan.y + kept.cardH <= height)) return kept;
   if (kept.orientation === "horizontal" && kept.rows > 1) {
@@ -194,7 +199,7 @@ export function keepCards(layout, width, height, fanCount, reserve = 0, index = 
       return { ...kept, fans: kept.fans.map((fan, i) => ({ ...fan, y: top + Math.floor(i / kept.columns) * pitch })) };
     }
   }
-  return { ...layout, height };
+  return { ...layout, height, designed };
 }
 
 function place({ orientation, columns, rows, cardW }, width, height, fanCount, reserve, index) {

@@ -138,9 +138,10 @@ export class TableView {
     this.layout = null;
   }
 
-  // While `hold` (a sheet docked below the table, panel.js), a shorter table keeps
-  // its cards' size and grid (layout.js keepCards); after it, the table (its
-  // size changed again) is laid out for its whole room.
+  // While `hold` (a sheet or the solution player docked below the table), a
+  // shorter table keeps its cards' size and grid (layout.js keepCards) until a
+  // fan outgrows what they were laid out for; after it, the table (its size
+  // changed again) is laid out for its whole room.
   holdCards(hold) {
     this.holding = hold;
   }
@@ -166,9 +167,9 @@ export class TableView {
   fitFans(state) {
     const longest = Math.max(0, ...state.fans.map((fan) => fan.length));
     this.longest = longest;
-    if (this.holding && this.layout) return; // a held layout's shorter cells say nothing of the design
-    // (without a layout yet, the next one is made for the current length)
-    const room = this.layout ? capacity(this.layout) : this.length;
+    // (without a layout yet, the next one is made for the current length; a layout
+    // kept while a sheet is docked holds what it was designed for, layout.js keepCards)
+    const room = this.layout ? (this.layout.designed ?? capacity(this.layout)) : this.length;
     const length = designLength(this.length, room, longest, this.fanCount, this.larger);
     if (length !== this.length) {
       this.length = length;
