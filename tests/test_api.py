@@ -106,7 +106,8 @@ def test_every_refusal_comes_back_as_an_error_of_a_kind(api: Api) -> None:
     [
         ("click", {"card": "9D"}, "covered"),
         ("play", {"card": "9D", "to": 2}, "covered"),
-        ("play", {"card": "7D", "to": 1}, "rules"),
+        ("play", {"card": "7D", "to": 1}, "build"),
+        ("play", {"card": "7D", "to": "F"}, "foundation"),
         ("undo", {}, "no-undo"),
         ("redo", {}, "no-redo"),
     ],

@@ -32,6 +32,9 @@ MESSAGES = {
     "hint.toEmpty": ("card",),
     "error.nowhere": ("card",),
     "error.covered": ("card",),
+    "error.build": ("card", "onto"),
+    "error.empty": ("card",),
+    "error.foundation": ("card",),
     "card.top": ("card",),
     "card.inFan": ("card",),
     "card.onFoundation": ("card",),
@@ -63,7 +66,7 @@ for (const lang of langs) {
   for (const [key, names] of Object.entries(messages)) {
     texts[key] = cards.map((card, i) => {
       const params = { fan: 3, index: 2, count: 5, suit: "S", destination: "x" };
-      for (const name of names) params[name] = cardWord(name === "target" ? cards[(i + 1) % cards.length] : card);
+      for (const name of names) params[name] = cardWord(name === "card" ? card : cards[(i + 1) % cards.length]);
       return t(key, params);
     });
   }
@@ -122,7 +125,7 @@ def test_russian_names_the_card_after_na_and_as_an_object_in_the_accusative() ->
     ru = rendered()["ru"]
     nominative = {table("ru")[f"rank.{rank}"] for rank in RANKS}
     accusative = {table("ru")[f"rank.{rank}.acc"] for rank in RANKS}
-    for key in ("hint.onto", "announce.onto", "keys.destFan", "move.onto", "hint.toFoundation"):
+    for key in ("hint.onto", "announce.onto", "keys.destFan", "move.onto", "hint.toFoundation", "error.build"):
         for text in ru[key]:
             after_na = re.findall(r"\bна (\w+)", text)
             assert all(word not in nominative or word in accusative for word in after_na), (key, text)
@@ -135,7 +138,7 @@ def test_russian_names_the_card_after_na_and_as_an_object_in_the_accusative() ->
 
 def test_spanish_gives_each_rank_its_article_and_buttons_are_verbs() -> None:
     es = rendered()["es"]
-    for key in ("hint.onto", "move.onto", "error.covered", "announce.onto"):
+    for key in ("hint.onto", "move.onto", "error.covered", "announce.onto", "error.build", "error.empty"):
         for text in es[key]:
             assert not re.search(r"\b[Ee]l (jota|reina)\b|\b[Ll]a (as|dos|tres|rey)\b", text), (key, text)
     assert es["error.covered"][CARDS.index("QD")] == "La reina de diamantes tiene cartas encima: muévelas primero."

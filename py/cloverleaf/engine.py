@@ -182,8 +182,12 @@ def redeal(rules: Rules, position: Position) -> Position:
 class Refusal(NamedTuple):
     """Why a move is illegal: ``reason`` for programs, ``text`` for players.
 
-    Reasons: ``covered`` (another card lies on the card), ``rules`` (anything
-    else the rules forbid).
+    Reasons: ``covered`` (another card lies on the card), ``build`` (the card
+    does not go on the destination fan's top card), ``full`` (the destination fan
+    holds all it may), ``empty`` (the empty destination fan does not take the
+    card), ``foundation`` (the foundation takes another card next, or is
+    complete), ``rules`` (anything else the rules forbid). The page says each in
+    the player's words, naming the cards from the move and the table it sent.
     """
 
     reason: str
@@ -198,7 +202,27 @@ def explain_illegal(rules: Rules, position: Position, move: Move) -> Refusal | N
     """
     if is_legal(rules, position, move):
         return None
-    return Refusal("covered" if _is_covered(position, move) else "rules", _refusal_text(rules, position, move))
+    return Refusal(_refusal_reason(rules, position, move), _refusal_text(rules, position, move))
+
+
+def _refusal_reason(rules: Rules, position: Position, move: Move) -> str:
+    """The kind of refusal for an illegal ``move``, in the order _refusal_text tells them."""
+    if move.is_redeal:
+        return "rules"
+    if _is_covered(position, move):
+        return "covered"
+    card, dest = move
+    source = position.find(card)
+    if source is None:
+        return "rules"  # a card on its foundation that may not, or need not, come back
+    if dest == FOUNDATION:
+        return "foundation"
+    if not 0 <= dest < len(position.fans) or dest == source:
+        return "rules"
+    fan = position.fans[dest]
+    if rules.fan_limit is not None and len(fan) >= rules.fan_limit:
+        return "full"
+    return "build" if fan else "empty"
 
 
 def _is_covered(position: Position, move: Move) -> bool:

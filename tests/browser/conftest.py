@@ -140,6 +140,17 @@ def intro_seen_script() -> str:
     return f"try {{ if (localStorage.getItem('{key}') === null) localStorage.setItem('{key}', '{games}'); }} catch {{}}"
 
 
+def press_control(page: Any, action: str) -> None:
+    """Press the control for ``action``: the bar's button, or on a phone, where
+    the bar keeps only the controls used most, the menu's item for it."""
+    button = page.locator(f'[data-action="{action}"]').first
+    if button.is_visible():
+        button.click()
+        return
+    page.locator('[data-action="menu"]').click()
+    page.locator(f'[data-menu-action="{action}"]').click()
+
+
 class App:
     """One page of the app in a fresh context, with what the tests need to drive it.
 
@@ -299,7 +310,7 @@ class App:
         self.settle()
 
     def press(self, action: str) -> None:
-        self.page.locator(f'[data-action="{action}"]').first.click()
+        press_control(self.page, action)
 
     def play(self, decisions: Any) -> None:
         """Play ``(card, to)`` decisions as a person does: a drag each, the redeal button for "redeal"."""

@@ -312,8 +312,9 @@ def test_the_first_visit_overlay_shows_once_per_game_and_from_help(make_app: Any
     assert intro.is_hidden()
     assert json.loads(page.evaluate("localStorage.getItem('cloverleaf.intro.v1')")) == ["clover-leaf"]
 
-    # On a phone, Share opens the system's share sheet with the deal's address.
-    page.locator('[data-action="share"]').tap()
+    # On a phone, Share (in the menu) opens the system's share sheet with the deal's address.
+    page.locator('[data-action="menu"]').tap()
+    page.locator('[data-menu-action="share"]').tap()
     page.wait_for_function("() => window.__shared !== undefined")
     assert page.evaluate("window.__shared.url") == f"{app.base_url}index.html#clover-leaf/5"
 

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from . import plans
-from .conftest import ROOT, App
+from .conftest import ROOT, App, press_control
 
 pytestmark = pytest.mark.browser
 
@@ -23,7 +23,7 @@ TABLES = {
 
 
 def choose_language(page: Any, lang: str) -> None:
-    page.locator('[data-action="settings"]').click()
+    press_control(page, "settings")
     page.locator('select[data-pref="language"]').select_option(lang)
     page.locator("#settings-dialog .dialog__actions button").click()
     if lang != "auto":

@@ -133,10 +133,11 @@ def test_long_fans_built_by_play_show_every_index(make_app: Any) -> None:
     print("\n".join(seen))
 
 
-# The notice's box against every card's and the bar's.
+# The notice's box against every card's and the bar's name and counters (on a
+# phone, the upper of the bar's two rows).
 NOTICE_PLACE = """() => {
     const notice = document.querySelector('#notice').getBoundingClientRect();
-    const bar = document.querySelector('.bar').getBoundingClientRect();
+    const bar = document.querySelector('.bar__info').getBoundingClientRect();
     const covered = [];
     for (const el of document.querySelectorAll('.card, .foundation')) {
         const r = el.getBoundingClientRect();
@@ -156,7 +157,7 @@ def test_a_hint_notice_covers_no_card(make_app: Any, width: int, height: int) ->
     app.page.locator(".card.card--hint").wait_for(timeout=60_000)
     assert "Hint" in app.notice()
     assert app.page.evaluate(NOTICE_PLACE) == {"covered": [], "inBar": True}
-    # A press on the bar goes through to its button and puts the notice away.
+    # A press on a control (on a phone, the menu's) puts the notice away.
     app.press("settings")
     app.page.locator("#settings-dialog[open]").wait_for()
     assert app.notice() == ""

@@ -21,14 +21,14 @@ import { Overlay } from "./panels/overlay.js";
 import { shareDeal } from "./platform/share.js";
 import { Solution } from "./play/solution.js";
 import { Difficulty } from "./play/difficulty.js";
-import { formatDuration, onChange, setLanguage, t, useTables } from "./words/i18n.js";
+import { browserLanguage, formatDuration, LANGUAGES, onChange, setLanguage, t, useTables } from "./words/i18n.js";
 import { bindCardKeys } from "./table/keyboard.js";
 import { notice } from "./panels/notice.js";
-import { hidePanel, panelKind } from "./panels/panel.js";
+import { hidePanel, panelKind, whenDocked } from "./panels/panel.js";
 import { InfoPanels } from "./panels/panels.js";
 import { applyPrefs, followSystemTheme, loadPrefs, storePrefs } from "./platform/prefs.js";
 import { TableView } from "./table/render.js";
-import { whenUnavailable } from "./panels/report.js";
+import { sayStuck, whenUnavailable } from "./panels/report.js";
 import { Saving } from "./play/saving.js";
 import { playFoundation, playMove, playWin } from "./platform/sound.js";
 import { bindShortcuts } from "./play/shortcuts.js";
@@ -44,6 +44,8 @@ import { Ownership, Tabs } from "./platform/tabs.js";
 import { addDisplaySettings, translatePage } from "./words/texts.js";
 import { fitButtonLabelsSoon, keepButtonLabelsFitted } from "./panels/bar.js";
 import { moveDuration } from "./table/anim.js";
+import { openMenu } from "./panels/menu.js";
+import { followInput } from "./platform/input.js";
 
 // English first, built in: every text has words from the first frame on (i18n.js).
 useTables("en", ENGLISH, ENGLISH);
@@ -53,6 +55,7 @@ setAnimations(app.settings.animations);
 const prefs = loadPrefs();
 applyPrefs(prefs);
 followSystemTheme(prefs);
+followInput();
 
 // How far fans spread depends on the cards' corner index as this browser draws
 // it (layout.js). Measuring it lays out 52 probe cards, about 120 ms on a phone,
@@ -63,6 +66,7 @@ const indexFingerprint = `${STYLE_HASH} ${devicePixelRatio} ${navigator.userAgen
 const measuredIndex = loadIndex(indexFingerprint);
 const table = /** @type {HTMLElement} */ (document.querySelector("#table"));
 const view = new TableView(table, measuredIndex ?? undefined);
+view.setLargerCards(prefs.largerCards);
 
 // The worker was started by the page's first script (boot.js); startup.js says
 // when the page takes it (after the first table is drawn).
@@ -161,9 +165,10 @@ const actions = {
   share: () => shareDeal(app.table),
   games: () => game.ready && openGames(app.games, currentGame(app), (id) => deals.newDeal(id)),
   daily: () => game.ready && deals.daily(),
-  settings: () => openSettings(app.settings),
+  settings: () => openSettings(app.settings, app.table?.game),
   redeal: () => game.redeal(),
   info: () => info.open(),
+  menu: () => openMenu(),
   escape: () => panelKind() !== "error" && hidePanel(),
 };
 
@@ -185,6 +190,7 @@ bindPointer(
     click,
     drop: (card, to) => game.drop(card, to),
     dragStart: () => guidance.clear(),
+    stuck: (card) => game.table && sayStuck(card, game.table),
   },
   moveDuration,
 );
@@ -201,7 +207,17 @@ const keys = bindCardKeys(
   },
   keymap,
 );
+// The cards keep their size while a sheet (stuck, lost) or the solution player
+// is docked below the table (render.js holdCards): nothing jumps when one comes.
+const player = /** @type {HTMLElement} */ (document.querySelector("#player"));
+let sheetDocked = false;
+const holdCards = () => view.holdCards(sheetDocked || !player.hidden);
+whenDocked((docked) => {
+  sheetDocked = docked;
+  holdCards();
+});
 new ResizeObserver(() => {
+  holdCards();
   if (game.table) view.render(game.table);
   else view.relayout();
 }).observe(table);
@@ -253,6 +269,10 @@ addDisplaySettings(prefs, (name, value) => {
   storePrefs(prefs);
   applyPrefs(prefs);
   if (name === "lang") setLanguage(String(value));
+  if (name === "largerCards") {
+    view.setLargerCards(Boolean(value));
+    if (game.table) view.render(game.table);
+  }
 });
 onChange(() => {
   translatePage();
@@ -267,7 +287,13 @@ onChange(() => {
 
 // The table is drawn at once; the words follow when the language has loaded, and
 // the first game once this tab knows whether it owns it (tabs.js).
-const texts = setLanguage(prefs.lang).catch((error) => console.warn(`texts: ${error}`));
+// Until then the page's own words (index.html's English) are not shown to a
+// player of another language: css/phone.css hides them while <html data-words="pending">.
+const root = document.documentElement;
+if ((LANGUAGES.includes(prefs.lang) ? prefs.lang : browserLanguage()) !== "en") root.dataset.words = "pending";
+const texts = setLanguage(prefs.lang)
+  .catch((error) => console.warn(`texts: ${error}`))
+  .finally(() => delete root.dataset.words);
 startup
   .run(Promise.all([texts, tabs.claim()]))
   .then(() => {

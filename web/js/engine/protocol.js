@@ -131,7 +131,7 @@
 
 /**
  * The reasons of an IllegalMove (errors.IllegalMoveError).
- * @typedef {"rules" | "covered" | "nowhere" | "click-off" | "no-undo" | "no-redo"} IllegalReason
+ * @typedef {"rules" | "covered" | "build" | "full" | "empty" | "foundation" | "nowhere" | "click-off" | "no-undo" | "no-redo"} IllegalReason
  */
 
 /** @typedef {{type: ErrorKind, message: string, reason?: IllegalReason}} ErrorReply */

@@ -2,7 +2,7 @@
 // The games dialog and the settings dialog.
 
 import { gameName } from "./bar.js";
-import { t } from "../words/i18n.js";
+import { has, t } from "../words/i18n.js";
 
 /** @typedef {import("../engine/protocol.js").GameInfo} GameInfo */
 
@@ -64,9 +64,17 @@ export function bindSettings(settings, change) {
   }
 }
 
-/** @param {Record<string, boolean | string>} settings */
-export function openSettings(settings) {
+/**
+ * @param {Record<string, boolean | string>} settings
+ * @param {string} [game]  the game on the table: a game where a setting never acts says why under it
+ */
+export function openSettings(settings, game) {
   for (const input of settingInputs()) input.checked = Boolean(settings[/** @type {string} */ (input.dataset.setting)]);
+  // Auto move sends nothing up early in the Shamrocks games (the engine finds no
+  // early move safe there): its note says so there, rather than the usual one.
+  const note = document.querySelector('#settings-dialog input[data-setting="autoMove"] ~ span small');
+  const never = `settings.autoMove.off.${game}`;
+  if (note) note.textContent = has(never) ? t(never) : t("settings.autoMove.note");
   for (const select of settingChoices()) select.value = String(settings[/** @type {string} */ (select.dataset.settingChoice)]);
   /** @type {HTMLDialogElement} */ ($("#settings-dialog")).showModal();
 }

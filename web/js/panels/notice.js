@@ -4,8 +4,9 @@
 
 let timer = 0;
 
-// A notice stands in the bar, over its title (and on a phone its buttons): a
-// press anywhere on the bar puts it away and goes through to the button under it.
+// A notice stands in the bar over the title and counters, never over a control
+// (css/phone.css puts a phone's controls at the bottom): a press on the bar puts
+// it away, and a press on a button goes to that button.
 document.querySelector(".bar")?.addEventListener("pointerdown", () => notice(""), { capture: true });
 
 /**
@@ -23,4 +24,10 @@ export function notice(text, ms = 3500) {
   element.textContent = text;
   element.hidden = false;
   if (ms > 0) timer = window.setTimeout(() => (element.hidden = true), ms);
+}
+
+/** The notice on show, or "" when none is. */
+export function shownNotice() {
+  const element = /** @type {HTMLElement} */ (document.querySelector("#notice"));
+  return element.hidden ? "" : (element.textContent ?? "");
 }

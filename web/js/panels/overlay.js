@@ -32,13 +32,17 @@ export class Overlay {
 
   /**
    * A new game on the table: its overlay, the first time, once the moves made
-   * while the engine started have been answered.
+   * while the engine started have been answered, unless they began the game.
    * @param {Shown} shown
    */
   shown({ state, fresh }) {
     if (!fresh) return;
     this.afterEarlyMoves(() => {
-      if (this.dialog.open || document.querySelector("dialog[open]") || this.state()?.game !== state.game) return;
+      const now = this.state();
+      if (this.dialog.open || document.querySelector("dialog[open]") || now?.game !== state.game) return;
+      // A game already begun (a tap made while the engine started was played) is
+      // not covered: the overlay waits for this game's next fresh deal.
+      if (now.moves > 0) return;
       // Written back first: a storage that cannot keep it (full, off) shows nothing.
       const seen = loadIntroSeen();
       if (seen && !seen.includes(state.game) && storeIntroSeen(seen)) this.open(this.state());

@@ -2,9 +2,9 @@
 // The message panel: won, stuck, lost, an error at start-up. Every kind but the
 // error can be closed (its Close button, or Escape), so a panel never traps the
 // player. Stuck and lost are a sheet docked at the bottom edge, in the page's
-// flow: the table gives up the room and lays its cards out above it, so the
-// sheet never covers a card (web/css/panels.css); the others float above the
-// table.
+// flow: the table gives up the room, its cards keeping their size and grid
+// (whenDocked, render.js holdCards), so the sheet never covers a card and
+// nothing jumps (web/css/panels.css); the others float above the table.
 
 import { t } from "../words/i18n.js";
 
@@ -15,6 +15,17 @@ const DOCKED = new Set(["stuck", "lost"]);
 /** @typedef {{label: string, name: string, action: () => void, primary?: boolean}} PanelAction */
 
 const $ = (/** @type {string} */ selector) => /** @type {HTMLElement} */ (document.querySelector(selector));
+
+/** Told whether a sheet is docked, whenever that changes (the table keeps its cards meanwhile). */
+let onDocked = (/** @type {boolean} */ _docked) => {};
+
+/**
+ * Hear whether a sheet (stuck, lost) is docked below the table.
+ * @param {(docked: boolean) => void} listener
+ */
+export function whenDocked(listener) {
+  onDocked = listener;
+}
 
 /** What closing the panel without choosing an action means (see showPanel). */
 let onClose = () => {};
@@ -41,6 +52,7 @@ export function showPanel(kind, title, text, actions, { close = () => {} } = {})
   /** @type {PanelAction[]} */
   const all = kind === "error" ? actions : [...actions, { label: t("button.close"), name: "close", action: close }];
   panel.classList.toggle("panel--docked", DOCKED.has(kind));
+  onDocked(DOCKED.has(kind));
   for (const { label, action, primary, name } of all) {
     const button = document.createElement("button");
     button.type = "button";
@@ -74,6 +86,7 @@ export function hidePanel(kind) {
   if (panel.hidden || (kind && panel.dataset.panel !== kind)) return;
   panel.hidden = true;
   delete panel.dataset.panel;
+  onDocked(false);
   const closed = onClose;
   onClose = () => {};
   closed();

@@ -6,7 +6,16 @@
 
 import { EngineError } from "../engine/engine.js";
 import { cardWord, t } from "../words/i18n.js";
-import { notice } from "./notice.js";
+import { notice, shownNotice } from "./notice.js";
+
+/** The last refusal said, while it may still be on show. */
+let refusal = "";
+
+/** A move went through: a refusal still on show no longer applies, and goes. */
+export function moveWentThrough() {
+  if (refusal && shownNotice() === refusal) notice("");
+  refusal = "";
+}
 
 /** @type {(message: string) => void} */
 let onUnavailable = () => {};
@@ -20,17 +29,33 @@ export function whenUnavailable(handler) {
 }
 
 /**
- * The player's sentence for a refused request; `card` is the card it was about.
- * @param {EngineError} error
- * @param {string} [card]
+ * What a refusal is about: the card it was about, and, for a card offered to a
+ * fan, that fan's top card (the one it did not go on).
+ * @typedef {{card?: string, onto?: string | null}} Refused
  */
-export function refusalText(error, card) {
+
+/**
+ * The player's sentence for a refused request.
+ * @param {EngineError} error
+ * @param {Refused} [about]
+ */
+export function refusalText(error, { card, onto } = {}) {
   if (error.type === "IllegalMove") {
+    const named = (/** @type {string} */ key, extra = {}) =>
+      card ? t(key, { card: cardWord(card), ...extra }) : t("error.illegal");
     switch (error.reason) {
       case "covered":
-        return card ? t("error.covered", { card: cardWord(card) }) : t("error.illegal");
+        return named("error.covered");
       case "nowhere":
-        return card ? t("error.nowhere", { card: cardWord(card) }) : t("error.illegal");
+        return named("error.nowhere");
+      case "build":
+        return onto ? named("error.build", { onto: cardWord(onto) }) : t("error.illegal");
+      case "full":
+        return t("error.full");
+      case "empty":
+        return named("error.empty");
+      case "foundation":
+        return named("error.foundation");
       case "click-off":
         return t("error.clickOff");
       case "no-undo":
@@ -45,11 +70,35 @@ export function refusalText(error, card) {
 }
 
 /**
+ * Say why a card the player dragged cannot move (stuckText).
+ * @param {string} card
+ * @param {import("../engine/protocol.js").State} state
+ */
+export function sayStuck(card, state) {
+  refusal = stuckText(card, state);
+  notice(refusal);
+}
+
+/**
+ * Why a card the player pressed or dragged cannot move, from the engine's table:
+ * the engine lists every card that can move (State.movable), and a card not
+ * listed is covered when another card lies on it, else has nowhere to go (the
+ * engine's own two reasons for a click, session.py).
+ * @param {string} card
+ * @param {import("../engine/protocol.js").State} state
+ */
+function stuckText(card, state) {
+  const fan = state.fans.find((cards) => cards.includes(card));
+  const covered = fan !== undefined && fan[fan.length - 1] !== card;
+  return t(covered ? "error.covered" : "error.nowhere", { card: cardWord(card) });
+}
+
+/**
  * Tell the player that a request failed (nothing for a cancelled job).
  * @param {unknown} error
- * @param {{card?: string}} [context]
+ * @param {Refused} [about]
  */
-export function report(error, { card } = {}) {
+export function report(error, about = {}) {
   if (!(error instanceof EngineError)) {
     console.error(error);
     notice(t("error.page"));
@@ -58,7 +107,8 @@ export function report(error, { card } = {}) {
   if (error.type === "Cancelled") return;
   if (error.type === "IllegalMove" || error.type === "InvalidInput") {
     console.info(`game engine: ${error.message}`);
-    notice(refusalText(error, card));
+    refusal = refusalText(error, about);
+    notice(refusal);
   } else if (error.type === "Unavailable") onUnavailable(error.message);
   else if (error.type === "Restarted") notice(t("error.restarted"));
   else {

@@ -55,7 +55,10 @@ export function statsContent(game, summary, confirmed) {
 
   const recent = summary.all.recent ?? [];
   const chartBox = el("figure", { className: "stats__chart" });
-  if (recent.length) {
+  if (recent.length === 1) {
+    // One result makes no chart (a lone bar, unlabelled): it is said in words.
+    chartBox.append(el("p", { className: "info__note", text: t(recent[0] ? "stats.oneWon" : "stats.oneLost") }));
+  } else if (recent.length) {
     chartBox.append(el("figcaption", { text: t("stats.recent", { count: recent.length }) }), resultsChart(recent));
   } else {
     chartBox.append(el("p", { className: "info__note", text: t("stats.recentNone") }));

@@ -1,13 +1,13 @@
 // @ts-check
 // The player's display preferences, kept across visits: language, theme, a
-// four-colour deck, a left-handed layout and sounds. They only change how the page
+// four-colour deck, a left-handed layout, larger cards and sounds. They only change how the page
 // looks, reads and sounds (attributes on <html> that the CSS follows, sound.js);
 // the engine never sees them.
 
 import { setSoundOn } from "./sound.js";
 import { asRecord, KEYS, readJson, writeJson } from "./storage.js";
 
-/** @typedef {{lang: string, theme: string, fourColour: boolean, leftHanded: boolean, sounds: boolean}} Prefs */
+/** @typedef {{lang: string, theme: string, fourColour: boolean, leftHanded: boolean, largerCards: boolean, sounds: boolean}} Prefs */
 
 /** @type {Readonly<Prefs>} */
 export const DEFAULT_PREFS = Object.freeze({
@@ -15,6 +15,7 @@ export const DEFAULT_PREFS = Object.freeze({
   theme: "system", // "system" (follows prefers-color-scheme), "light" or "dark"
   fourColour: false, // clubs green, diamonds blue
   leftHanded: false, // controls on the left
+  largerCards: false, // cards as large as the fans on the table allow (table/layout.js designLength)
   sounds: false, // short sounds for a move, a foundation card, a win (sound.js)
 });
 /** @type {Record<string, readonly string[]>} */

@@ -1,7 +1,7 @@
 // @ts-check
 // The time played on the deal: it starts with the player's first move (not when
-// the cards appear), stops at a win, pauses while the page is hidden, and starts
-// over with a new deal or a restart (the table's change says which).
+// the cards appear), stops at a win or in a stuck game, pauses while the page is
+// hidden, and starts over with a new deal or a restart (the table's change says which).
 
 import { showClock } from "../panels/bar.js";
 
@@ -43,7 +43,7 @@ export class Clock {
   shown({ state }) {
     if (state.change === "new" || state.change === "restart") this.reset();
     if (state.moves > 0) this.started = true;
-    this.stopped = state.won;
+    this.stopped = state.won || state.stuck; // nothing left to play: time no longer counts (an undo runs it again)
     this.follow();
   }
 

@@ -12,7 +12,7 @@ import { setAnimations } from "../table/anim.js";
 import { showState } from "../panels/bar.js";
 import { has } from "../words/i18n.js";
 import { showWaiting } from "../startup/loading.js";
-import { report } from "../panels/report.js";
+import { moveWentThrough, report } from "../panels/report.js";
 import { gameInfo, sameTable } from "./state.js";
 import { ENGINE_SETTINGS } from "../build-info.js";
 import { storeSettings } from "../platform/settings.js";
@@ -189,18 +189,20 @@ export class Game {
    * A request that changes the game; its table is shown. True when it went through.
    * @param {string} method
    * @param {object} [params]
-   * @param {{animate?: boolean, card?: string}} [options]  card: the card it is about, for a refusal's words
+   * @param {{animate?: boolean, card?: string, onto?: string | null}} [options]  card: the card it is
+   *   about, onto: the top card of the fan it was offered to, for a refusal's words
    */
-  async act(method, params = {}, { animate = true, card } = {}) {
+  async act(method, params = {}, { animate = true, card, onto } = {}) {
     const early = !this.ready;
     if (early) this.unanswered += 1;
     try {
       const answer = await (early ? this.afterStart(method, params, card) : this.request(method, params));
       if (!answer) return false;
+      moveWentThrough();
       this.show(answer, { animate });
       return true;
     } catch (error) {
-      report(error, { card });
+      report(error, { card, onto });
       return false;
     } finally {
       if (early && --this.unanswered === 0) {
@@ -264,7 +266,8 @@ export class Game {
    * @param {Dest} to
    */
   drop(card, to) {
-    return this.act("play", { card, to }, { card });
+    const onto = to === "F" ? null : (this.table?.fans[Number(to) - 1]?.at(-1) ?? null);
+    return this.act("play", { card, to }, { card, onto });
   }
 
   undo(count = 1) {

@@ -22,6 +22,7 @@ const THRESHOLD = { mouse: 5, pen: 6, touch: 9 };
  * @property {(card: Card) => void} click  a click or tap on a card
  * @property {(card: Card, to: Dest) => Promise<boolean>} drop  a drop; resolves false when refused
  * @property {(card: Card) => void} [dragStart]  a drag began (e.g. to clear a hint)
+ * @property {(card: Card) => void} [stuck]  a drag of a card that cannot move (to say why)
  */
 
 /**
@@ -91,6 +92,7 @@ export function bindPointer(root, view, handlers, returnDuration) {
       if (Math.hypot(dx, dy) < (THRESHOLD[press.type] ?? 6)) return;
       if (!startDrag(press)) {
         press.refused = true; // an immovable card: the press is neither click nor drag
+        handlers.stuck?.(press.card);
         return;
       }
     }

@@ -25,6 +25,9 @@ const ROOMY = { vertical: 1.5, horizontal: 1.3 };
 const GROW = 3; // room made for this many more cards when a fan outgrows its cell
 const SHRINK = 6; // back to larger cards when the longest fan is this much shorter than designed
 const KEEP = 0.92; // keep the previous arrangement while its cards are this large against the best
+// Overlapping rows of horizontal fans (keepCards) stay this far apart, as a share of
+// the card's width: below the stacked corner index (app.css .table--horizontal).
+const ROW_OVERLAP_PITCH = 0.72;
 
 // The corner index's extent from the card's outer edge, in pixels, as a + b * cardW:
 // down to the index's bottom edge (vertical fans: a covered card shows its top)
@@ -43,7 +46,7 @@ const KEEP = 0.92; // keep the previous arrangement while its cards are this lar
  * @typedef {Sized & {width: number, height: number, cardH: number, step: number, foundations: {x: number, y: number}[],
  *   fans: FanPlace[]}} Placed
  */
-/** @typedef {Placed & {length: number}} Layout */
+/** @typedef {Placed & {length: number, designed?: number}} Layout */
 /** @type {Readonly<IndexSize>} */
 export const CSS_INDEX = Object.freeze({
   vertical: Object.freeze({ a: 1, b: 0.36 }),
@@ -59,11 +62,15 @@ export function baseLength(fanCount) {
 // The design length for the next drawing: `current` (the last one, 0 at first)
 // while the longest fan fits its cell readably (`capacity` cards) and is not far
 // shorter than designed; otherwise the longest fan plus room to grow (two at
-// first, as at the deal; GROW once a fan has outgrown its cell).
-/** @param {number} current @param {number} capacity @param {number} longest @param {number} fanCount */
-export function designLength(current, capacity, longest, fanCount) {
+// first, as at the deal; GROW once a fan has outgrown its cell). With `larger`
+// cards (a player's setting) no room is kept ahead: the cards are as large as
+// the fans on the table allow, and the fans are laid out again, one card more
+// each time, whenever one outgrows its cell: the cards give way only then.
+/** @param {number} current @param {number} capacity @param {number} longest @param {number} fanCount @param {boolean} [larger] */
+export function designLength(current, capacity, longest, fanCount, larger = false) {
   if (current && longest <= capacity && longest + SHRINK > current) return current;
-  return Math.max(baseLength(fanCount), longest + (current && longest > capacity ? GROW : 2));
+  const room = larger ? (current && longest > capacity ? 1 : 0) : current && longest > capacity ? GROW : 2;
+  return Math.max(larger ? 2 : baseLength(fanCount), longest + room);
 }
 
 // The smallest offset between two cards of a fan that shows the covered card's
@@ -195,6 +202,38 @@ export function computeLayout(width, height, fanCount, options = {}) {
   /** @type {Sized} */
   const fallback = { orientation: "vertical", columns: fanCount, rows: 1, cardW: MIN_CARD_W };
   return { ...place(fallback, width, height, fanCount, reserve, index), length: 1 };
+}
+
+// `layout`'s cards and grid in a width x height box that is shorter (a sheet
+// docked below the table): the same card size, columns and rows, so that nothing
+// shrinks or jumps to another grid while the sheet is up. The rows come closer
+// and the fans squeeze into their shorter cells. Rows of horizontal fans may
+// come closer than a card's height (six rows on a Pixel 7 under a tall sheet):
+// each row then lies over the lower part of the one above (render.js draws the
+// lower rows on top), whose corner indices stay in sight. When even that leaves
+// no room, `layout` stays as it is, its lowest cards under the sheet until it
+// goes. Null when the width changed.
+//
+// The result's `designed` is the capacity the cards were laid out for (the
+// original layout's): while they are kept, the fans outgrow that, not the
+// squeezed cells.
+/** @param {Layout} layout @param {number} width @param {number} height @param {number} fanCount
+ *  @param {number} [reserve] @param {IndexSize} [index] @returns {Layout | null} */
+export function keepCards(layout, width, height, fanCount, reserve = 0, index = CSS_INDEX) {
+  if (width !== layout.width) return null;
+  const designed = layout.designed ?? capacity(layout);
+  const kept = { ...place(layout, width, height, fanCount, reserve, index), length: layout.length, designed };
+  const size = kept.orientation === "vertical" ? kept.cardH : kept.cardW;
+  if (kept.fans.every((fan) => fan.extent >= size && fan.y + kept.cardH <= height)) return kept;
+  if (kept.orientation === "horizontal" && kept.rows > 1) {
+    const p = pad(width, height);
+    const top = p + kept.cardH + Math.round(kept.cardH * UNDER_FOUNDATIONS);
+    const pitch = Math.floor((height - p - top - kept.cardH) / (kept.rows - 1));
+    if (pitch >= Math.ceil(kept.cardW * ROW_OVERLAP_PITCH)) {
+      return { ...kept, fans: kept.fans.map((fan, i) => ({ ...fan, y: top + Math.floor(i / kept.columns) * pitch })) };
+    }
+  }
+  return { ...layout, height, designed };
 }
 
 /** @param {Sized} sized @param {number} width @param {number} height @param {number} fanCount

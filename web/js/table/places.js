@@ -19,6 +19,7 @@ import { rankOf } from "./cards.js";
 
 const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K"];
 const Z_FAN = 10; // a fan's bottom card; each card above one more
+const Z_ROW = 24; // a row of horizontal fans above the row over it (at most 7 rows of 24 cards: under a sliding card)
 const Z_FOUNDATION = 10; // a foundation's first card; each card above one more
 
 /** @param {Card} card */
@@ -35,7 +36,10 @@ export function placesFor(layout, state) {
   state.fans.forEach((fan, fanIndex) => {
     fan.forEach((card, index) => {
       const { x, y } = cardInFan(layout, fanIndex, index, fan.length);
-      places.set(card, { x, y, z: Z_FAN + index, where: String(fanIndex + 1), index });
+      // Rows of horizontal fans may overlap (layout.js keepCards): a lower row lies
+      // on top, leaving the upper row's corner indices in sight.
+      const row = layout.orientation === "horizontal" ? Math.floor(fanIndex / layout.columns) : 0;
+      places.set(card, { x, y, z: Z_FAN + row * Z_ROW + index, where: String(fanIndex + 1), index });
     });
   });
   state.foundations.forEach((foundation, i) => {

@@ -10,7 +10,7 @@
 import { createCard, suitOf, SUITS } from "./cards.js";
 import { createFoundation, showFoundation } from "./foundations.js";
 import { measureIndex, sameIndex } from "./index-measure.js";
-import { capacity, computeLayout, CSS_INDEX, designLength, fanRect } from "./layout.js";
+import { capacity, computeLayout, CSS_INDEX, designLength, fanRect, keepCards } from "./layout.js";
 import { placesFor } from "./places.js";
 import { moveDuration } from "./anim.js";
 
@@ -50,6 +50,8 @@ export class TableView {
     /** @type {State | null} */
     this.state = null;
     this.reserve = 0; // pixels kept free right of the foundations (redeal button)
+    this.holding = false; // the cards keep their size while a sheet is docked (holdCards)
+    this.larger = false; // the player's larger cards (setLargerCards)
     this.index = index; // the corner index's size (measureIndex)
     this.length = 0; // the fan length the layout holds readably (layout.js designLength)
     this.longest = 0; // the longest fan of the state drawn
@@ -84,6 +86,25 @@ export class TableView {
     this.layout = null;
   }
 
+  // While `hold` (a sheet or the solution player docked below the table), a
+  // shorter table keeps its cards' size and grid (layout.js keepCards) until a
+  // fan outgrows what they were laid out for; after it, the table (its size
+  // changed again) is laid out for its whole room.
+  /** @param {boolean} hold */
+  holdCards(hold) {
+    this.holding = hold;
+  }
+
+  // Larger cards (the player's setting): the layout keeps no room ahead for
+  // growing fans (layout.js designLength). Takes effect at the next render.
+  /** @param {boolean} larger */
+  setLargerCards(larger) {
+    if (larger === this.larger) return;
+    this.larger = larger;
+    this.length = 0;
+    this.layout = null;
+  }
+
   /** Keep `pixels` free at the right end of the foundation row. @param {number} pixels */
   setReserve(pixels) {
     if (pixels === this.reserve) return;
@@ -97,9 +118,10 @@ export class TableView {
   fitFans(state) {
     const longest = Math.max(0, ...state.fans.map((fan) => fan.length));
     this.longest = longest;
-    // (without a layout yet, the next one is made for the current length)
-    const room = this.layout ? capacity(this.layout) : this.length;
-    const length = designLength(this.length, room, longest, this.fanCount);
+    // (without a layout yet, the next one is made for the current length; a layout
+    // kept while a sheet is docked holds what it was designed for, layout.js keepCards)
+    const room = this.layout ? (this.layout.designed ?? capacity(this.layout)) : this.length;
+    const length = designLength(this.length, room, longest, this.fanCount, this.larger);
     if (length !== this.length) {
       this.length = length;
       this.layout = this.layout && { ...this.layout, stale: true };
@@ -113,7 +135,8 @@ export class TableView {
     const layout = this.layout;
     if (layout && !layout.stale && layout.width === width && layout.height === height) return false;
     if (!width || !height || !this.fanCount) return false;
-    this.layout = computeLayout(width, height, this.fanCount, {
+    const kept = this.holding && layout && !layout.stale ? keepCards(layout, width, height, this.fanCount, this.reserve, this.index) : null;
+    this.layout = kept ?? computeLayout(width, height, this.fanCount, {
       reserve: this.reserve,
       // never shorter than the longest fan (a layout of another size may hold less)
       length: this.length ? Math.max(this.length, this.longest) : undefined,

@@ -7,7 +7,7 @@
 import { DEFAULT_SETTINGS } from "../build-info.js";
 import { LANGUAGE_NAMES, LANGUAGES, t } from "./i18n.js";
 
-const BUTTONS = ["new", "restart", "undo", "redo", "hint", "solve", "games", "daily", "settings", "info", "share"];
+const BUTTONS = ["new", "restart", "undo", "redo", "hint", "solve", "games", "daily", "settings", "info", "share", "menu"];
 // The settings the dialog shows as switches: every one that is a flag.
 const FLAG_SETTINGS = Object.entries(DEFAULT_SETTINGS).filter(([, value]) => typeof value === "boolean").map(([key]) => key);
 
@@ -66,6 +66,7 @@ export function addDisplaySettings(prefs, change) {
     choiceSetting("theme", ["system", "light", "dark"], prefs.theme, change),
     toggleSetting("fourColour", prefs.fourColour, change),
     toggleSetting("leftHanded", prefs.leftHanded, change),
+    toggleSetting("largerCards", prefs.largerCards, change),
     toggleSetting("sounds", prefs.sounds, change),
   );
   form.insertBefore(group, form.querySelector(".dialog__actions"));
@@ -86,7 +87,13 @@ export function translatePage() {
     const label = button.querySelector("span");
     if (label) label.textContent = t(`button.${action}`);
     button.title = t(`button.${action}.title`);
+    const item = $(`#menu-dialog [data-menu-action="${action}"] span`);
+    if (item) item.textContent = t(`menu.${action}`); // the menu has room for longer words
   }
+  const menuTitle = $("#menu-title");
+  if (menuTitle) menuTitle.textContent = t("menu.title");
+  const menuClose = $("#menu-dialog [data-menu-close]");
+  if (menuClose) menuClose.textContent = t("button.close");
   $(".bar__buttons")?.setAttribute("aria-label", t("bar.controls"));
   $("#table")?.setAttribute("aria-label", t("bar.table"));
   const redeal = $("#redeal");
