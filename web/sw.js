@@ -239,6 +239,17 @@ async function storedAnswer(cache, key, cached, request) {
   if (bytes) return new Response(bytes, { headers: cached.headers });
   console.warn(`stored file damaged: ${key}`);
   await cache.delete(key);
+  return storeAgain(cache, key, request);
+}
+
+/**
+ * A stored file gone or damaged: fetched, checked and stored again; when it cannot
+ * be, the page is told (a stand-in that says a stored file is damaged).
+ * @param {Cache} cache
+ * @param {string} key
+ * @param {Request} request
+ */
+async function storeAgain(cache, key, request) {
   try {
     const fresh = await fetchChecked(key, "reload");
     await cache.put(key, fresh.clone());
@@ -263,16 +274,9 @@ self.addEventListener("fetch", (event) => {
     const cached = known ? await cache.match(key) : await cache.match(request, { ignoreSearch: true });
     if (cached) return known ? storedAnswer(cache, key, cached, request) : cached;
     if (known && request.mode !== "navigate") {
-      // A stored file gone (a browser dropped it, or it was found damaged): fetched
-      // and stored again; when it cannot be, the page is told (every file was
-      // stored before this worker took control).
-      try {
-        const fresh = await fetchChecked(key, "reload");
-        await cache.put(key, fresh.clone());
-        return fresh;
-      } catch {
-        return damagedStandIn(request);
-      }
+      // A stored file gone (a browser dropped it, or it was found damaged): every
+      // file was stored before this worker took control.
+      return storeAgain(cache, key, request);
     }
     if (request.mode === "navigate") return navigation(cache, request, key);
     return fetch(request);

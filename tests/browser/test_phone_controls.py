@@ -148,8 +148,29 @@ def test_a_refused_drop_and_a_drag_of_a_stuck_card_say_why(make_app: Any, playwr
     assert app.page.locator("#notice").is_hidden()
 
 
+# The covered cards whose corner index the next card of their fan hides.
+HIDDEN_INDICES = """() => {
+    const vertical = document.querySelector('#table').classList.contains('table--vertical');
+    const fans = {};
+    for (const el of document.querySelectorAll('.card')) {
+        if (el.dataset.where !== 'F') (fans[el.dataset.where] ??= [])[Number(el.dataset.index)] = el;
+    }
+    const hidden = [];
+    for (const cards of Object.values(fans)) {
+        for (let i = 0; i + 1 < cards.length; i++) {
+            const r = cards[i].getBoundingClientRect(), next = cards[i + 1].getBoundingClientRect();
+            const index = cards[i].querySelector('.card__index').getBoundingClientRect();
+            const strip = vertical ? next.top - r.top : next.left - r.left;
+            const need = vertical ? index.bottom - r.top : index.right - r.left;
+            if (strip + 0.01 < need) hidden.push(cards[i].dataset.card);
+        }
+    }
+    return hidden;
+}"""
+
+
 @pytest.mark.parametrize("phone", PHONES)
-def test_the_cards_keep_their_size_when_the_stuck_sheet_docks(
+def test_a_docked_stuck_sheet_leaves_every_index_readable_and_on_a_pixel_7_the_cards_size(
     make_app: Any, playwright_instance: Any, phone: str
 ) -> None:
     app = phone_app(make_app, playwright_instance, phone)
@@ -164,7 +185,13 @@ def test_the_cards_keep_their_size_when_the_stuck_sheet_docks(
     app.page.locator("#panel.panel--docked").wait_for()
     app.page.wait_for_function("() => !document.querySelector('.card--moving')")
     app.page.wait_for_timeout(300)  # the table's new size is laid out
-    assert app.page.evaluate(size) == before
+    # Readable beats steady: every covered card's corner index stays in sight. On a
+    # Pixel 7 that holds with the cards' size kept; at 360x640 this deal's fans do not
+    # fit the shorter table readably at that size, and the cards give way (issue 41).
+    hidden = app.page.evaluate(HIDDEN_INDICES)
+    assert hidden == [], hidden
+    if phone == "Pixel 7":
+        assert app.page.evaluate(size) == before
     under = """() => {
         const sheet = document.querySelector('#panel').getBoundingClientRect();
         return [...document.querySelectorAll('.card')]

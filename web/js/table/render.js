@@ -136,7 +136,9 @@ export class TableView {
     if (layout && !layout.stale && layout.width === width && layout.height === height) return false;
     if (!width || !height || !this.fanCount) return false;
     const kept = this.holding && layout && !layout.stale ? keepCards(layout, width, height, this.fanCount, this.reserve, this.index) : null;
-    this.layout = kept ?? computeLayout(width, height, this.fanCount, {
+    // Kept only while every fan on the table stays readable in it: readable beats steady.
+    const readable = kept && capacity(kept) >= this.longest ? kept : null;
+    this.layout = readable ?? computeLayout(width, height, this.fanCount, {
       reserve: this.reserve,
       // never shorter than the longest fan (a layout of another size may hold less)
       length: this.length ? Math.max(this.length, this.longest) : undefined,
