@@ -71,6 +71,7 @@ def run(api_module: ModuleType) -> list[list[Any]]:
     call("play", card=card, to=destinations[0])
     call("click", card=next(iter(call("state")["state"]["click"])))
     call("click", card="ZZ")
+    call("whyStuck", card="KS")
     call("undo", count=2)
     call("undo", count=0)
     call("redo")

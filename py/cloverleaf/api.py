@@ -497,6 +497,11 @@ def _click(api: Api, params: Params) -> Json:
     return api.table()
 
 
+def _why_stuck(api: Api, params: Params) -> Json:
+    """Why a card cannot move, as the refusal a click on it gets; nothing is played."""
+    raise api.session.why_stuck(parse_card(_string(params, "card", limit=3)))
+
+
 def _repeat(action: Callable[[], object], available: int, count: int) -> None:
     """Run ``action`` ``count`` times, or as often as ``available`` allows; once when
     nothing is available, so that the session says why (nothing to undo, to redo)."""
@@ -647,6 +652,7 @@ METHODS: dict[str, Method] = {
     "state": Method(_state),
     "play": Method(_play, ("card", "to")),
     "click": Method(_click, ("card",)),
+    "whyStuck": Method(_why_stuck, ("card",)),
     "undo": Method(_undo, ("count",)),
     "redo": Method(_redo, ("count",)),
     "restart": Method(_restart),

@@ -208,11 +208,19 @@ class Session:
             return self.play(hinted)
         dest = self.click_target(card)
         if dest is None:
-            source = self.position.find(card)
-            if source is not None and self.position.fans[source][-1] != card:
-                raise IllegalMoveError(f"{card_str(card)} is covered", "covered")
-            raise IllegalMoveError(f"{card_str(card)} has nowhere to go", "nowhere")
+            raise self.why_stuck(card)
         return self.play(Move(card, dest))
+
+    def why_stuck(self, card: int) -> IllegalMoveError:
+        """Why ``card`` cannot be played by a click: covered, or nowhere to go.
+
+        The refusal a click on it gets, and what a drag of a card that cannot
+        move says (the page asks, rather than reading the table itself).
+        """
+        source = self.position.find(card)
+        if source is not None and self.position.fans[source][-1] != card:
+            return IllegalMoveError(f"{card_str(card)} is covered", "covered")
+        return IllegalMoveError(f"{card_str(card)} has nowhere to go", "nowhere")
 
     def redeal(self) -> list[Move]:
         return self.play(REDEAL)

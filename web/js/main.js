@@ -190,7 +190,7 @@ bindPointer(
     click,
     drop: (card, to) => game.drop(card, to),
     dragStart: () => guidance.clear(),
-    stuck: (card) => game.table && sayStuck(card, game.table),
+    stuck: (card) => sayStuck(card, (method, params) => engine.request(method, params)),
   },
   moveDuration,
 );

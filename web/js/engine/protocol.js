@@ -191,6 +191,7 @@ export const METHODS = Object.freeze({
   state: [],
   play: ["card", "to"],
   click: ["card"],
+  whyStuck: ["card"],
   undo: ["count"],
   redo: ["count"],
   restart: [],

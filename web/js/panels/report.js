@@ -70,27 +70,13 @@ export function refusalText(error, { card, onto } = {}) {
 }
 
 /**
- * Say why a card the player dragged cannot move (stuckText).
+ * Say why a card the player dragged cannot move, in the engine's words (its
+ * refusal of a click on that card: covered, or nowhere to go).
  * @param {string} card
- * @param {import("../engine/protocol.js").State} state
+ * @param {(method: string, params: object) => Promise<unknown>} request  the engine client's
  */
-export function sayStuck(card, state) {
-  refusal = stuckText(card, state);
-  notice(refusal);
-}
-
-/**
- * Why a card the player pressed or dragged cannot move, from the engine's table:
- * the engine lists every card that can move (State.movable), and a card not
- * listed is covered when another card lies on it, else has nowhere to go (the
- * engine's own two reasons for a click, session.py).
- * @param {string} card
- * @param {import("../engine/protocol.js").State} state
- */
-function stuckText(card, state) {
-  const fan = state.fans.find((cards) => cards.includes(card));
-  const covered = fan !== undefined && fan[fan.length - 1] !== card;
-  return t(covered ? "error.covered" : "error.nowhere", { card: cardWord(card) });
+export function sayStuck(card, request) {
+  request("whyStuck", { card }).catch((error) => report(error, { card }));
 }
 
 /**
