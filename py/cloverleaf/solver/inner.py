@@ -36,7 +36,7 @@ class Host(Protocol):
 
     plan: Plan
     board: Board
-    nodes: int
+    turn_began: int
     own_nodes: int
 
     @property
@@ -175,7 +175,7 @@ class InnerChecks:
         helpers = search.helpers
         if not ratio or not helpers.projected or self.nodes > ratio * search.own_nodes:
             return False
-        if search.nodes < plan.inner_projections_after:
+        if search.turn_began < plan.inner_projections_after:
             return False
         return bool(helpers.projections) and all(projection.done for projection in helpers.projections)
 
@@ -196,7 +196,7 @@ class InnerChecks:
         triples = self.triples
         plan = search.plan
         up = plan.inner_triples_up
-        if not up or search.nodes < max(plan.triples_after, plan.inner_triples_after):
+        if not up or search.turn_began < max(plan.triples_after, plan.inner_triples_after):
             return False
         if not triples.paying or not self._ready():
             return False

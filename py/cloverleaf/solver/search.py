@@ -124,6 +124,9 @@ class Search:
         self.turns: list[Strand | Turn] = list(self.strands)  # the turn-takers: strands, then helpers as they join
         self.turn = 0  # whose turn it is
         self.left = plan.quantum  # the nodes left in that turn
+        # the nodes searched when that turn began: the count the inner checks' thresholds read, so that a
+        # turn split over several calls (slices) reads as one turn run whole (see run)
+        self.turn_began = 0
         self.own_nodes = 0  # the nodes but those of the inner checks' searches
         self.helpers = Helpers(self, self._spawn, replay)
         self.inner = InnerChecks(self, self._spawn)
@@ -162,6 +165,7 @@ class Search:
             nodes -= 1
             work -= 1
             self._root()
+            self.turn_began = self.nodes
         turns = self.turns
         while not self.done and nodes > 0 and work > 0:
             runner = turns[self.turn]
@@ -205,10 +209,12 @@ class Search:
                         self.helpers.bring_back()
                     self.turn %= len(turns)
                     self.left = self.quantum(turns[self.turn])
+                    self.turn_began = self.nodes
                     continue
             if self.left <= 0:
                 self.turn = (self.turn + 1) % len(turns)
                 self.left = self.quantum(turns[self.turn])
+                self.turn_began = self.nodes
                 if self.helpers.between_turns():
                     self.verdict = Verdict.LOST
                     break
