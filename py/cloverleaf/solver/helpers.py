@@ -26,7 +26,7 @@ from .prefixes import applies as prefixes_apply
 from .proofs import Cuts
 from .strands import Strand
 from .suits import TRIPLES, pairs_present
-from .turn import Spawn, SubSearch, Turn
+from .turn import Projection, Spawn, SubSearch, Turn
 
 
 class Host(Protocol):
@@ -39,11 +39,11 @@ class Host(Protocol):
     cuts: Cuts
     lost: set[bytes]
     nodes: int
-    turns: list[Strand | Turn]
+    turns: list[Turn]
     turn: int
     left: int
 
-    def quantum(self, runner: Strand | Turn) -> int: ...
+    def quantum(self, runner: Turn) -> int: ...
 
 
 class Helpers:
@@ -63,7 +63,7 @@ class Helpers:
         self.triples: list[Ladder] = []
         self.dives: Dives | None = None
         self.ladders_on = False
-        self.benched: list[Strand | Turn] = []  # the turns set aside while the dives search alone
+        self.benched: list[Turn] = []  # the turns set aside while the dives search alone
         self.projected = not plan.helpers  # whether the projections have joined, or never will
         self._tripled = False
         self._cased = not plan.helpers
@@ -99,7 +99,7 @@ class Helpers:
             self.projections = [self.spawn(projected) for projected in projections.pair_projections(start)]
             ladders = self._ladders(start)
             self.ladders_on = bool(ladders)
-            turns.extend(self.projections)
+            turns.extend(Projection(projection) for projection in self.projections)
             turns.extend(ladders)
         if self.projections and not self._tripled and nodes >= plan.triples_after and all(
             isinstance(runner, (Strand, Dives)) for runner in turns

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from ..position import Position
 from ..rules import Rules
+from .board import Step
 from .prefixes import prefix_projection
 from .tables import tables_for
-from .turn import UNBOUNDED, Spawn, SubSearch, Turn, Verdict
+from .turn import UNBOUNDED, Spawn, SubSearch, Verdict
 
 
 class Ladder:
@@ -31,6 +32,8 @@ class Ladder:
     first; most rungs are won in a few dozen nodes. It runs in slices like a
     :class:`.search.Search`.
     """
+
+    steps: list[Step] | None = None  # a ladder never wins the start
 
     def __init__(
         self,
@@ -59,7 +62,7 @@ class Ladder:
         # which of the suits' prefixes grow, climb by climb
         self._climbs = [(True, True), (False, True), (True, False)] if len(suits) == 2 else [(True,) * len(suits)]
         self._length = ladder_from - 1
-        self._rung: Turn | None = None
+        self._rung: SubSearch | None = None
         self._next_rung()
 
     def _next_rung(self, climb_over: bool = False) -> None:

@@ -115,13 +115,13 @@ class Search:
         self.won_at: bytes | None = None  # the key of the winnable position that ended a search without replay
         self.table: dict[bytes, tuple[bytes | None, int]] = {}
         self.expanded: set[bytes] = set()
-        self.strands = [Strand(depth_weight) for depth_weight in plan.strands]
+        self.strands = [Strand(depth_weight, self._expand) for depth_weight in plan.strands]
         self._queues = [(strand.queue, strand.depth_weight) for strand in self.strands]  # read by _push, once a node
         self.nodes = 0
         self.work = 0  # nodes plus the positions cut on expansion: what a slice's time follows (see run)
         self.verdict = Verdict.UNKNOWN
         self.solution: tuple[Move, ...] = ()
-        self.turns: list[Strand | Turn] = list(self.strands)  # the turn-takers: strands, then helpers as they join
+        self.turns: list[Turn] = list(self.strands)  # the turn-takers: strands, then helpers as they join
         self.turn = 0  # whose turn it is
         self.left = plan.quantum  # the nodes left in that turn
         # the nodes searched when that turn began: the count the inner checks' thresholds read, so that a
@@ -169,48 +169,34 @@ class Search:
         turns = self.turns
         while not self.done and nodes > 0 and work > 0:
             runner = turns[self.turn]
-            before_work = self.work
-            if isinstance(runner, Strand):
-                used = self._expand(runner, min(nodes, self.left), work)
-                self.nodes += used
-                self.work += used
-                nodes -= used
-                work -= self.work - before_work
-                self.left -= used
-                if self.done:
-                    break
-                if all(strand.idle for strand in self.strands):
-                    self.verdict = Verdict.LOST
-                    break
-                if runner.idle:
-                    self.left = 0
-            else:
-                before, before_work = runner.nodes, runner.work
-                verdict = runner.run(min(nodes, self.left), work)
-                used = runner.nodes - before
-                self.nodes += used
-                self.own_nodes += used
-                self.work += runner.work - before_work
-                nodes -= used
-                work -= runner.work - before_work
-                self.left -= used
-                if verdict is Verdict.LOST:
-                    self.verdict = verdict
-                    break
-                if verdict is Verdict.SOLVED and isinstance(runner, Dives):  # a dive's win is this position's
+            allowed, allowed_work = min(nodes, self.left), work
+            before, before_work = runner.nodes, runner.work
+            verdict = runner.run(allowed, work)
+            used, spent = runner.nodes - before, runner.work - before_work
+            self.nodes += used
+            self.own_nodes = self.nodes - self.inner.nodes
+            self.work += spent
+            nodes -= used
+            work -= spent
+            self.left -= used
+            if verdict is Verdict.SOLVED:
+                if not self.done:  # a win found off the table (the dives'): replayed from its steps
                     assert runner.steps is not None
                     self._replay(runner.steps)
-                    break
-                # a projection won, a ladder gave up, or the dives went through every position they reach:
-                # no proof; it leaves the turns
-                if runner.done:
-                    del turns[self.turn]
-                    if not turns:  # the dives, searching alone, went through every position they reach
-                        self.helpers.bring_back()
-                    self.turn %= len(turns)
-                    self.left = self.quantum(turns[self.turn])
-                    self.turn_began = self.nodes
-                    continue
+                break
+            if verdict is Verdict.LOST:
+                self.verdict = verdict
+                break
+            if runner.done:  # it leaves the turns
+                del turns[self.turn]
+                if not turns:  # the dives, searching alone, went through every position they reach
+                    self.helpers.bring_back()
+                self.turn %= len(turns)
+                self.left = self.quantum(turns[self.turn])
+                self.turn_began = self.nodes
+                continue
+            if used < allowed and spent < allowed_work:  # short of both, not done: nothing to do for now
+                self.left = 0
             if self.left <= 0:
                 self.turn = (self.turn + 1) % len(turns)
                 self.left = self.quantum(turns[self.turn])
@@ -220,7 +206,7 @@ class Search:
                     break
         return self.verdict
 
-    def quantum(self, runner: Strand | Turn) -> int:
+    def quantum(self, runner: Turn) -> int:
         """A strand's turn is ``quantum`` nodes; a projection's ``projection_share`` times all strands' together.
 
         The dives' turn is the plan's ``dive_share`` of all strands' together.
@@ -252,8 +238,8 @@ class Search:
         for queue, depth_weight in self._queues:
             heappush(queue, (cost + (depth_weight * depth >> 3), order, key, state, depth))
 
-    def _expand(self, strand: Strand, limit: int, work: int) -> int:
-        """Let ``strand`` search at most ``limit`` nodes; the nodes it used (fewer when it runs out of work).
+    def _expand(self, strand: Strand, limit: int, work: int) -> tuple[int, int, Verdict]:
+        """Let ``strand`` search at most ``limit`` nodes: the nodes it used, the positions cut, the verdict.
 
         It also stops between two positions it expands once the nodes it
         used and the positions it expanded without playing a move (cut as lost,
@@ -290,16 +276,14 @@ class Search:
                 if used + cut >= work and used < limit:
                     # the call's work is done but not the turn: the next call goes on with this turn
                     strand.next = at
-                    self.work += cut
-                    return used
+                    return self._ended(used, cut)
                 while queue:
                     _priority, _order, key, state, depth = heappop(queue)
                     if key not in expanded:
                         break
                 else:
                     strand.next = at
-                    self.work += cut
-                    return used
+                    return self._ended(used, cut)
                 expanded.add(key)
                 strand.current, strand.state, strand.depth = key, state, depth
                 parent, depth = key, depth + 1  # what the positions it leads to record
@@ -325,13 +309,11 @@ class Search:
                     cut += 1
                     if inner_used and used >= limit:  # cut, and its inner searches used the turn up
                         strand.next = at
-                        self.work += cut
-                        return used
+                        return self._ended(used, cut)
                 continue
             if used >= limit:
                 strand.next = at
-                self.work += cut
-                return used
+                return self._ended(used, cut)
             step = moves[at]
             at += 1
             used += 1
@@ -345,12 +327,19 @@ class Search:
             # won only once a card went up (the position expanded was not won: a search ends at a win)
             if (played.rose and won()) or key in winnable:
                 strand.next = at
-                self.work += cut
                 self._solved(key)
-                return used
+                return self._ended(used, cut)
             if not lost_after(step):
                 push(cost_of(board), key, depth)
             retreat(played)
+
+    def _ended(self, used: int, cut: int) -> tuple[int, int, Verdict]:
+        """What a strand's turn (:meth:`_expand`) answers: ``SOLVED`` on a win, ``LOST`` once every strand ran dry."""
+        if self.done:
+            return used, cut, self.verdict
+        if all(strand.idle for strand in self.strands):
+            return used, cut, Verdict.LOST
+        return used, cut, Verdict.UNKNOWN
 
     def _spawn(
         self, position: Position, known_lost: set[bytes] | None = None, known_won: set[bytes] | None = None
