@@ -109,6 +109,16 @@ class Helpers:
             turns.extend(self.triples)
         return False
 
+    def proof_of(self, runner: Turn) -> tuple[object, ...]:
+        """What a turn-taker that ended ``LOST`` proved (see :attr:`.search.Search.proved_by`)."""
+        if isinstance(runner, Ladder):
+            return ("ladder", dict(runner.kept))
+        pairs = pairs_present(self.search.start)  # the pairs of self.projections, in their order
+        for pair, projection in zip(pairs, self.projections, strict=False):
+            if projection is runner:
+                return ("projection", pair)
+        return ("search",)
+
     def bring_back(self) -> None:
         """The dives, searching alone, went through every position they reach: the other turns come back."""
         self.search.turns.extend(self.benched)

@@ -120,6 +120,10 @@ class Search:
         self.nodes = 0
         self.work = 0  # nodes plus the positions cut on expansion: what a slice's time follows (see run)
         self.verdict = Verdict.UNKNOWN
+        # what proved the start lost, set with a LOST verdict (read by .why): ("start",) a proof at the
+        # start, ("known",) an earlier search, ("search",) every position searched, or a helper's
+        # (Helpers.proof_of): ("projection", suits), ("ladder", {suit: prefix length}), ("order", cases)
+        self.proved_by: tuple[object, ...] | None = None
         self.solution: tuple[Move, ...] = ()
         self.turns: list[Strand | Turn] = list(self.strands)  # the turn-takers: strands, then helpers as they join
         self.turn = 0  # whose turn it is
@@ -177,6 +181,7 @@ class Search:
                     break
                 if all(strand.idle for strand in self.strands):
                     self.verdict = Verdict.LOST
+                    self.proved_by = ("search",)
                     break
                 if runner.idle:
                     self.left = 0
@@ -192,6 +197,7 @@ class Search:
                 self.left -= used
                 if verdict is Verdict.LOST:
                     self.verdict = verdict
+                    self.proved_by = self.helpers.proof_of(runner)
                     break
                 if verdict is Verdict.SOLVED and isinstance(runner, Dives):  # a dive's win is this position's
                     assert runner.steps is not None
@@ -211,6 +217,7 @@ class Search:
                 self.left = self.quantum(turns[self.turn])
                 if self.helpers.between_turns():
                     self.verdict = Verdict.LOST
+                    self.proved_by = ("order", self.plan.start_cases)
                     break
         return self.verdict
 
@@ -236,6 +243,7 @@ class Search:
             return
         if key in self.lost or self.cuts.lost_at_start():
             self.verdict = Verdict.LOST
+            self.proved_by = ("known",) if key in self.lost else ("start",)
             return
         self._push(cost(board), key, 0)
 
