@@ -35,7 +35,8 @@ def lost_deals(last: int = 200) -> list[tuple[str, int]]:
         if line.startswith("#"):
             continue
         game, first, letters = line.split()
-        deals += [(game, int(first) + i) for i, letter in enumerate(letters) if letter == "l" and int(first) + i <= last]
+        numbers = (int(first) + i for i, letter in enumerate(letters) if letter == "l")
+        deals += [(game, number) for number in numbers if number <= last]
     return deals
 
 
