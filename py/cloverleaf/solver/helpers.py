@@ -110,7 +110,14 @@ class Helpers:
         return False
 
     def proof_of(self, runner: Turn) -> tuple[object, ...]:
-        """What a turn-taker that ended ``LOST`` proved (see :attr:`.search.Search.proved_by`)."""
+        """What a turn-taker that ended ``LOST`` proved, as :attr:`.search.Search.proved_by` records it.
+
+        The search's own: ``("start",)`` a proof at the start, ``("known",)``
+        an earlier search, ``("search",)`` every position searched, ``("order",
+        cases)`` the start's order proof. A helper's, here: ``("projection",
+        suits)`` a pair's projection search, ``("ladder", {suit: length})`` a
+        ladder's rung (lengths counted from the start's foundations).
+        """
         if isinstance(runner, Ladder):
             return ("ladder", dict(runner.kept))
         pairs = pairs_present(self.search.start)  # the pairs of self.projections, in their order

@@ -85,6 +85,7 @@ class Search:
     verdict only, for the projection searches, whose moves nobody reads.
     ``plan``: see :meth:`.plan.Plan.for_search`. ``forced_autoplay``: the game
     as the page plays it with auto move on (:attr:`.board.Board.autoplays`).
+    ``proved_by``, once ``LOST``: what proved it (:meth:`.helpers.Helpers.proof_of`), for :mod:`.why`.
     """
 
     def __init__(
@@ -120,10 +121,7 @@ class Search:
         self.nodes = 0
         self.work = 0  # nodes plus the positions cut on expansion: what a slice's time follows (see run)
         self.verdict = Verdict.UNKNOWN
-        # what proved the start lost, set with a LOST verdict (read by .why): ("start",) a proof at the
-        # start, ("known",) an earlier search, ("search",) every position searched, or a helper's
-        # (Helpers.proof_of): ("projection", suits), ("ladder", {suit: prefix length}), ("order", cases)
-        self.proved_by: tuple[object, ...] | None = None
+        self.proved_by: tuple[object, ...] = ("search",)  # what proved the start lost, once LOST (.why reads it)
         self.solution: tuple[Move, ...] = ()
         self.turns: list[Strand | Turn] = list(self.strands)  # the turn-takers: strands, then helpers as they join
         self.turn = 0  # whose turn it is
@@ -181,7 +179,6 @@ class Search:
                     break
                 if all(strand.idle for strand in self.strands):
                     self.verdict = Verdict.LOST
-                    self.proved_by = ("search",)
                     break
                 if runner.idle:
                     self.left = 0
@@ -196,8 +193,7 @@ class Search:
                 work -= runner.work - before_work
                 self.left -= used
                 if verdict is Verdict.LOST:
-                    self.verdict = verdict
-                    self.proved_by = self.helpers.proof_of(runner)
+                    self.verdict, self.proved_by = verdict, self.helpers.proof_of(runner)
                     break
                 if verdict is Verdict.SOLVED and isinstance(runner, Dives):  # a dive's win is this position's
                     assert runner.steps is not None
@@ -216,8 +212,7 @@ class Search:
                 self.turn = (self.turn + 1) % len(turns)
                 self.left = self.quantum(turns[self.turn])
                 if self.helpers.between_turns():
-                    self.verdict = Verdict.LOST
-                    self.proved_by = ("order", self.plan.start_cases)
+                    self.verdict, self.proved_by = Verdict.LOST, ("order", self.plan.start_cases)
                     break
         return self.verdict
 
@@ -242,8 +237,7 @@ class Search:
             self._solved(key)
             return
         if key in self.lost or self.cuts.lost_at_start():
-            self.verdict = Verdict.LOST
-            self.proved_by = ("known",) if key in self.lost else ("start",)
+            self.verdict, self.proved_by = Verdict.LOST, (("known",) if key in self.lost else ("start",))
             return
         self._push(cost(board), key, 0)
 
