@@ -25,7 +25,6 @@ from ..rules import Rules
 from . import capacity, dead_ends, room, schedule, suit_witness
 from .board import Board
 from .order_witness import order_witness
-from .plan import Plan
 from .search import Search
 from .tables import tables_for
 from .turn import Verdict
@@ -37,7 +36,7 @@ Why = dict[str, Any]
 class Proved:
     """What :func:`why_lost` reads of a finished ``LOST`` search, kept without the search's table."""
 
-    proved_by: tuple[object, ...] | None
+    proved_by: tuple[object, ...]
     lines: int  # the positions it went through
     start_found: tuple[int, ...]  # the foundations of the position it started from
     forced_autoplay: bool
@@ -68,7 +67,7 @@ def why_lost(rules: Rules, position: Position, search: Search | Proved | None = 
         kept = suit_witness.lost_pair(rules, board)
         if kept is not None:
             why = _suits(board, kept)
-    if why is None and summary is not None and (summary.proved_by is None or summary.proved_by[0] != "known"):
+    if why is None and summary is not None and summary.proved_by[0] != "known":
         why = {"kind": "search", "cards": [], "lines": summary.lines}
     return why
 
@@ -101,7 +100,7 @@ def _at_start(board: Board) -> Why | None:
 
 def _recorded(rules: Rules, board: Board, summary: Proved) -> Why | None:
     """The witness of what the search recorded as its proof, where that was a helper of its own."""
-    proved_by = summary.proved_by or ("search",)
+    proved_by = summary.proved_by
     if proved_by[0] == "projection":
         suits = proved_by[1]
         assert isinstance(suits, tuple)
@@ -115,7 +114,7 @@ def _recorded(rules: Rules, board: Board, summary: Proved) -> Why | None:
     if proved_by[0] == "order" and board.tables.room:
         cases = proved_by[1]
         assert isinstance(cases, int)
-        cards = order_witness(board, Plan.of(rules.solver).start_cases if cases is None else cases)
+        cards = order_witness(board, cases)
         return {"kind": "order", "cards": _cards(cards), "cases": cases} if cards is not None else None
     return None
 
