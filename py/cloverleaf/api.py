@@ -47,6 +47,7 @@ from .session import MAX_SAVE_BYTES, SETTING_NAMES, Session, Settings, random_de
 from .solver import Verdict
 from .solver.difficulty import DealDifficulty, Level
 from .solver.jobs import DailyDeal, Hint, HintResult, NextSolvableDeal
+from .solver.why import why_lost
 from .stats import Stats
 from .stats import load as load_stats
 
@@ -331,12 +332,15 @@ class Api:
             "undo": undo,
             "earlier": earlier.value if earlier else None,
             "lostMove": None,
+            "why": None,
             "nodes": nodes,
             "more": job.search is not None and job.search.can_search_on,
         }
         if job.fresh and verdict is Verdict.LOST and undo is not None and undo <= len(session.groups):
             number = len(session.groups) - undo  # the decision made at the last winnable position
             reply["lostMove"] = _decision_json(session, number)
+        if job.fresh and verdict is Verdict.LOST and job.search is not None:
+            reply["why"] = why_lost(session.rules, session.position, job.search.lost_proof)
         if job.kind == "solution":
             steps = session.plan_ahead(back) if job.fresh and verdict is Verdict.SOLVED else []
             reply["moves"] = [reported_move_json(move, before) for move, before in steps]

@@ -168,3 +168,18 @@ def _search(chains: Sequence[Chain], start: int) -> bool:
                         seen.add(state)
                         stack.append((state, after))
     return False
+
+
+def free_places(board: Board) -> dict[str, int | list[int]] | None:
+    """A witness of :func:`capacity_lost`: the anchors (each fan's bottom card), the free places and the limit.
+
+    None where it proves nothing. Only asked for after a verdict (:mod:`.why`).
+    """
+    if not applies(board) or not board.settled:
+        return None
+    fans, found, t = board.fans, board.found, board.tables
+    if not capacity_lost(fans, found, t.order, t.limit):
+        return None
+    anchors = sorted(fan[0] for fan in fans if fan)
+    free = t.limit * len(anchors) - (52 - sum(found))
+    return {"anchors": anchors, "free": free, "limit": t.limit}

@@ -42,3 +42,26 @@ def lost_after(board: Board, step: Step) -> bool:
             return False
     else:
         return True
+
+
+def dead_card(board: Board) -> list[int] | None:
+    """A witness of the argument for a settled board: a card in a fan that can never move, and what it waits for.
+
+    The argument holds for any card in a fan, not only one just placed: its
+    predecessor and every target lie beneath it in its fan (or on their
+    foundations, for targets). The first such card, then its predecessor and
+    the targets beneath it; None where no card is such. Only asked for after
+    a verdict (:mod:`.why`), never in a search.
+    """
+    if not applies(board) or not board.settled:
+        return None
+    t = board.tables
+    for fan in board.fans:
+        for depth, card in enumerate(fan):
+            before = t.previous[card]
+            if t.filler[card] or before < 0 or before not in fan[:depth]:
+                continue
+            targets = t.targets[card]
+            if all(target in fan[:depth] or board.where[target] == ON_FOUNDATION for target in targets):
+                return [card, before, *(target for target in targets if target in fan[:depth] and target != before)]
+    return None

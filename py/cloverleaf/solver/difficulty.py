@@ -27,6 +27,7 @@ from ..deals import deal
 from ..position import Move
 from ..rules import Rules
 from .search import Search, Verdict
+from .why import why_lost
 
 
 class Level(Enum):
@@ -52,7 +53,7 @@ class DealDifficulty:
 
         {"deal": N, "verdict": "solved" | "lost" | "unknown",
          "difficulty": "easy" | "medium" | "hard" | None,   # None unless solved
-         "nodes": n}
+         "nodes": n, "why": {...} | None}                    # why, when lost (see .why)
 
     The budget is the game's deal budget by default, the one a solvable-deal
     walk gives each deal, and the deal is searched as that walk searches it
@@ -83,5 +84,6 @@ class DealDifficulty:
                     "verdict": verdict.value,
                     "difficulty": None if level is None else level.value,
                     "nodes": search.nodes,
+                    "why": why_lost(self.rules, search.start, search) if verdict is Verdict.LOST else None,
                 }
         return self._result

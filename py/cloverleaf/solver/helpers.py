@@ -109,6 +109,23 @@ class Helpers:
             turns.extend(self.triples)
         return False
 
+    def proof_of(self, runner: Turn) -> tuple[object, ...]:
+        """What a turn-taker that ended ``LOST`` proved, as :attr:`.search.Search.proved_by` records it.
+
+        The search's own: ``("start",)`` a proof at the start, ``("known",)``
+        an earlier search, ``("search",)`` every position searched, ``("order",
+        cases)`` the start's order proof. A helper's, here: ``("projection",
+        suits)`` a pair's projection search, ``("ladder", {suit: length})`` a
+        ladder's rung (lengths counted from the start's foundations).
+        """
+        if isinstance(runner, Ladder):
+            return ("ladder", dict(runner.kept))
+        pairs = pairs_present(self.search.start)  # the pairs of self.projections, in their order
+        for pair, projection in zip(pairs, self.projections, strict=False):
+            if isinstance(runner, Projection) and projection is runner.search:
+                return ("projection", pair)
+        return ("search",)
+
     def bring_back(self) -> None:
         """The dives, searching alone, went through every position they reach: the other turns come back."""
         self.search.turns.extend(self.benched)

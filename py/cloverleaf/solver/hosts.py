@@ -122,6 +122,14 @@ def order_lost_in_steps(
     a time, it blocks for a few milliseconds at most. Each step is the same
     work on every machine, so a caller that counts steps stays deterministic.
     """
+    after, undecided, previous_of, full_top = _events(fans, found, order)
+    return (yield from _lost_in_every_case(after, undecided, previous_of, full_top, cases))
+
+
+def _events(
+    fans: Sequence[bytes], found: Sequence[int], order: Sequence[Sequence[int]]
+) -> tuple[list[int], list[Choice], list[int], list[int]]:
+    """The orders known at the start, the choices, each card's predecessor and each full fan's top (as above)."""
     # after[e]: bit f set when event e comes before event f, directly
     after = [0] * (2 * LEAVE)
     anchors_by_rank: list[list[int]] = [[] for _ in range(13)]
@@ -163,7 +171,7 @@ def order_lost_in_steps(
             if abs(depth1 % 13 - rank) == 1 and anchor not in hosts:
                 hosts.append(anchor)
         undecided.append((card, home, hosts))
-    return (yield from _lost_in_every_case(after, undecided, previous_of, full_top, cases))
+    return after, undecided, previous_of, full_top
 
 
 Choice = tuple[int, int, list[int]]  # an upper card, the anchor of its fan, its placement hosts
@@ -213,13 +221,16 @@ def _lost_in_case(
 
 
 def _propagate(
-    after: list[int], undecided: list[Choice], previous_of: list[int], full_top: list[int]
+    after: list[int], undecided: list[Choice], previous_of: list[int], full_top: list[int],
+    blame: list[int] | None = None,
 ) -> tuple[list[Choice], list[list[Orders]]] | None:
     """Decide the choices left one way only, adding their orders to ``after``, to a fixed point.
 
     None when a contradiction shows (a card with no way left, or a cycle);
     otherwise the choices still open, and the ways of each open choice that
     has at most ``WAYS`` of them (each way: the orders it adds), to split on.
+    ``blame``, when given, receives the card left with no way (nothing where
+    the contradiction is a cycle, which ``after`` then holds).
     """
     while True:
         later = _closure(after)
@@ -237,6 +248,8 @@ def _propagate(
             # where it goes when it leaves its place: anchors still there then
             away = [a for a in hosts if a != home and not later[a] & leave]
             if not goes_up_here and not away:
+                if blame is not None:
+                    blame.append(card)
                 return None
             decided = True
             if not goes_up_here and len(away) == 1:  # it leaves for that one fan
@@ -263,6 +276,8 @@ def _propagate(
                 last.append(home)
             last = [a for a in last if not any(later[a] >> b & 1 for b in last if b != a)]
             if not last:
+                if blame is not None:
+                    blame.append(card)
                 return None
             if len(last) == 1:
                 changed |= _order(after, card, last[0])

@@ -35,6 +35,7 @@ from .board import Board
 from .difficulty import Level, level_of
 from .search import Search, Verdict
 from .tables import tables_for
+from .why import Proved, proved
 
 Result = TypeVar("Result", covariant=True)
 
@@ -150,6 +151,7 @@ class Hint:
         self._back = 0
         self._lost: set[bytes] = set()
         self._search = self._new_search(self.history[-1], avoid)
+        self.lost_proof: Proved | None = None  # what proved the current position lost (see .why)
         self._result: HintResult | None = None
         self._ran_out = False  # whether the result is the budget's end (see search_on)
 
@@ -197,6 +199,7 @@ class Hint:
                 self._result = HintResult(Verdict.SOLVED, solution, back=back, nodes=self.nodes)
             else:
                 self._phase = "back"
+                self.lost_proof = proved(search)
                 self._walk_back(search)
         elif verdict is Verdict.SOLVED:
             self._result = HintResult(Verdict.LOST, undo=self._back, earlier=Verdict.SOLVED, nodes=self.nodes)

@@ -63,6 +63,7 @@ class Ladder:
         self._climbs = [(True, True), (False, True), (True, False)] if len(suits) == 2 else [(True,) * len(suits)]
         self._length = ladder_from - 1
         self._rung: SubSearch | None = None
+        self.kept: dict[int, int] = {}  # the prefix lengths of the rung under way, by suit (of a lost one at the end)
         self._next_rung()
 
     def _next_rung(self, climb_over: bool = False) -> None:
@@ -79,6 +80,7 @@ class Ladder:
             if any(grow and self._length < suit_left + whole for grow, suit_left in zip(grows, left, strict=True)):
                 kept = {suit: self._length if grow else 13 for suit, grow in zip(self.suits, grows, strict=True)}
                 projected = prefix_projection(self.tables, self.position, kept)
+                self.kept = kept
                 self._rung = self.spawn(projected)
                 return
             del self._climbs[0]

@@ -16,7 +16,7 @@ def applies(board: Board) -> bool:
     return board.tables.room
 
 
-def room_lost(board: Board) -> bool:
+def room_lost(board: Board, held_cards: list[int] | None = None) -> bool:
     """Whether some card in a fan can never reach its foundation for want of room.
 
     For settled positions of games whose fans are capped at three cards and
@@ -151,6 +151,8 @@ def room_lost(board: Board) -> bool:
             top1 |= gained
             reach1 = (top1 << 1) | (top1 >> 1)
         if (reach0, reach1, left) == before:
+            if held_cards is not None and left:
+                held_cards[:] = [cards[0][0] for cards in held]
             return left > 0
 
 
@@ -192,3 +194,14 @@ def room_kept(board: Board, step: Step) -> bool:
         return True
     rank = card % 13
     return any(0 < len(fan) < 3 and fan[-1] != card and fan[-1] % 13 - rank in (1, -1) for fan in fans)
+
+
+def held(board: Board) -> list[int] | None:
+    """A witness of :func:`room_lost`: the cards that never leave their places (with every card beneath them).
+
+    None where it proves nothing. Only asked for after a verdict (:mod:`.why`).
+    """
+    if not applies(board) or not board.settled:
+        return None
+    cards: list[int] = []
+    return sorted(cards) if room_lost(board, cards) else None

@@ -17,7 +17,7 @@ def applies(board: Board) -> bool:
     return board.tables.in_suit
 
 
-def schedule_lost(board: Board) -> bool:
+def schedule_lost(board: Board, frontiers: list[int] | None = None) -> bool:
     """Whether some card in a fan can never move, which proves the position lost.
 
     A schedule of *first moves*, computed greedily to a fixed point. A card
@@ -34,6 +34,8 @@ def schedule_lost(board: Board) -> bool:
     cards are scheduled, so the greedy fixed point contains every card that
     can ever move; a card left out never moves, never reaches its
     foundation, and the position is lost. Only used in settled positions.
+    ``frontiers``, when given, receives each fan's depth of its top card that
+    never moves (-1: every card moves), for :func:`never_move`.
     """
     t = board.tables
     fans = board.fans
@@ -103,6 +105,8 @@ def schedule_lost(board: Board) -> bool:
                 else:
                     empty_possible = True
         stuck = still
+    if frontiers is not None:
+        frontiers[:] = frontier if left else [-1] * len(fans)
     return left > 0
 
 
@@ -149,3 +153,53 @@ def schedule_kept(board: Board, step: Step) -> bool:
         if holder >= 0 and fans[holder][-1] == target:
             return True
     return t.filler[card] and not all(fans)
+
+
+def never_move(board: Board) -> list[int] | None:
+    """A witness of :func:`schedule_lost`: the fewest cards it shows can never move, the top one of their fans each.
+
+    Every card of a fan from its frontier down (``frontiers``) never moves.
+    A top one c waits for its predecessor's way up (the first card of that
+    chain that never moves), for a target, each of which lies beneath a
+    frontier card (a frontier card is a top once the cards above it have
+    moved, so a target), and, if it may fill an empty fan, for a fan to
+    empty, which none does. Starting from one top card and adding the top
+    card of each fan holding what it waits for gives a set that no card
+    leaves first: whichever moved first would need a card beneath one of
+    them. The smallest such set over the top cards; None where the schedule
+    proves nothing. Only asked for after a verdict (:mod:`.why`).
+    """
+    if not applies(board) or not board.settled:
+        return None
+    frontiers: list[int] = []
+    if not schedule_lost(board, frontiers):
+        return None
+    t, fans, where = board.tables, board.fans, board.where
+    tops = {number: fans[number][depth] for number, depth in enumerate(frontiers) if depth >= 0}
+
+    def stays(card: int) -> bool:  # at or beneath its fan's frontier
+        fan = where[card]
+        return fan >= 0 and fans[fan].index(card) <= frontiers[fan]
+
+    def waits_for(card: int) -> set[int]:
+        if t.filler[card]:
+            return set(tops.values())
+        fans_of = set()
+        before = t.previous[card]
+        while before >= 0 and where[before] >= 0 and not stays(before):
+            before = t.previous[before]
+        if before >= 0 and where[before] >= 0:
+            fans_of.add(where[before])
+        fans_of.update(where[target] for target in t.targets[card] if where[target] >= 0)
+        return {tops[number] for number in fans_of}
+
+    best: list[int] | None = None
+    for top in tops.values():
+        found, todo = {top}, [top]
+        while todo:
+            for card in waits_for(todo.pop()) - found:
+                found.add(card)
+                todo.append(card)
+        if best is None or len(found) < len(best):
+            best = sorted(found)
+    return best

@@ -85,6 +85,7 @@ class Search:
     verdict only, for the projection searches, whose moves nobody reads.
     ``plan``: see :meth:`.plan.Plan.for_search`. ``forced_autoplay``: the game
     as the page plays it with auto move on (:attr:`.board.Board.autoplays`).
+    ``proved_by``, once ``LOST``: what proved it (:meth:`.helpers.Helpers.proof_of`), for :mod:`.why`.
     """
 
     def __init__(
@@ -120,6 +121,7 @@ class Search:
         self.nodes = 0
         self.work = 0  # nodes plus the positions cut on expansion: what a slice's time follows (see run)
         self.verdict = Verdict.UNKNOWN
+        self.proved_by: tuple[object, ...] = ("search",)  # what proved the start lost, once LOST (.why reads it)
         self.solution: tuple[Move, ...] = ()
         self.turns: list[Turn] = list(self.strands)  # the turn-takers: strands, then helpers as they join
         self.turn = 0  # whose turn it is
@@ -185,7 +187,7 @@ class Search:
                     self._replay(runner.steps)
                 break
             if verdict is Verdict.LOST:
-                self.verdict = verdict
+                self.verdict, self.proved_by = verdict, self.helpers.proof_of(runner)
                 break
             if runner.done:  # it leaves the turns
                 del turns[self.turn]
@@ -202,7 +204,7 @@ class Search:
                 self.left = self.quantum(turns[self.turn])
                 self.turn_began = self.nodes
                 if self.helpers.between_turns():
-                    self.verdict = Verdict.LOST
+                    self.verdict, self.proved_by = Verdict.LOST, ("order", self.plan.start_cases)
                     break
         return self.verdict
 
@@ -227,7 +229,7 @@ class Search:
             self._solved(key)
             return
         if key in self.lost or self.cuts.lost_at_start():
-            self.verdict = Verdict.LOST
+            self.verdict, self.proved_by = Verdict.LOST, (("known",) if key in self.lost else ("start",))
             return
         self._push(cost(board), key, 0)
 

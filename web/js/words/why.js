@@ -1,0 +1,59 @@
+// @ts-check
+// Why a position is lost, in the player's language: the engine's `why` object
+// (docs/protocol.md, "Why a position is lost") as one or two sentences. The
+// engine decides the reason and its cards; this only words them, from the
+// current language's texts (i18n.js), each card named in the form its
+// placeholder asks for. The panels that show it light the object's cards.
+
+import { cardWord, formatNumber, language, nameCard, t } from "./i18n.js";
+
+/**
+ * A lost verdict's reason, as the engine gives it.
+ * @typedef {object} Why
+ * @property {string} kind  "deadEnd", "suits", "schedule", "capacity", "room", "order" or "search"
+ * @property {string[]} cards  the cards that decide it ("5C"), all on the table; none for "search"
+ * @property {string} [card]  deadEnd: the card that can never move
+ * @property {string[]} [suits]  suits: the suits of the lost projection ("H", "C")
+ * @property {{under: string, over: string, after: boolean}} [block]  suits: one card lying under another
+ * @property {number} [free]  capacity: the free places
+ * @property {number} [limit]  capacity: the most cards a fan holds
+ * @property {number} [cases]  order: the levels of cases the proof split
+ * @property {number} [lines]  search: the positions the search went through
+ */
+
+/** Words joined as the language lists them ("a, b and c"). @param {string[]} words */
+function list(words) {
+  return new Intl.ListFormat(language(), { type: "conjunction" }).format(words);
+}
+
+/**
+ * The reason in words; a kind this page does not know gets the plain verdict.
+ * @param {Why} why
+ * @returns {string}
+ */
+export function whyText(why) {
+  const cards = list(why.cards.map((code) => nameCard(code)));
+  switch (why.kind) {
+    case "deadEnd":
+      return t("why.deadEnd", { card: cardWord(why.card ?? why.cards[0]) });
+    case "suits": {
+      const suits = list((why.suits ?? []).map((suit) => t(`suit.${suit}`)));
+      const first = t("why.suits", { suits, cards });
+      const block = why.block;
+      if (!block) return first;
+      const under = cardWord(block.under);
+      const over = cardWord(block.over);
+      return `${first} ${t(block.after ? "why.block.after" : "why.block", { under, over })}`;
+    }
+    case "capacity":
+      return t("why.capacity", { count: why.free ?? 0 });
+    case "search":
+      return t("why.search", { count: why.lines ?? 0, lines: formatNumber(why.lines ?? 0) });
+    case "schedule":
+    case "room":
+    case "order":
+      return t(`why.${why.kind}`, { cards });
+    default:
+      return t("lost.text");
+  }
+}
