@@ -406,7 +406,10 @@ class Api:
         self.levels[key] = Level(level) if level else None
         if result.get("verdict") == Verdict.LOST.value:
             self.lost.add(key)
-        solution = job.solution if isinstance(job, DealDifficulty) else tuple(map(parse_move, result.get("solution", ())))
+        if isinstance(job, DealDifficulty):
+            solution = job.solution
+        else:
+            solution = tuple(parse_move(move) for move in result.get("solution", ()))
         if solution:
             self.solutions[key] = solution
         if isinstance(job, DailyDeal):

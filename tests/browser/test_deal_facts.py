@@ -17,8 +17,8 @@ from cloverleaf.api import Api
 
 from .conftest import App, press_control
 from .test_guidance import SHORT_DEAL, follow_hints_by_clicking
-from .test_stats_panel import open_stats, stat
 from .test_startup import bank_state_drawn, engine_absent, phone, start_held, wait_drawn  # noqa: F401
+from .test_stats_panel import stat
 
 pytestmark = pytest.mark.browser
 
