@@ -159,6 +159,9 @@ def test_a_recorded_win_says_which_of_the_games_records_it_beat(api: Api) -> Non
     assert shorter["improved"] == {"time": False, "moves": True}
     lost = ok(api, "statsRecord", stats=shorter["stats"], game="fan", won=False, moves=3, seconds=5)
     assert lost["improved"] == {"time": False, "moves": False}
+    helped = ok(api, "statsRecord", stats=lost["stats"], game="fan", won=True, moves=20, seconds=30, hints=2)
+    assert helped["improved"] == {"time": False, "moves": False}  # records come from games won alone
+    assert (helped["summary"]["all"]["won"], helped["summary"]["all"]["helped"]) == (4, 1)
 
 
 def test_statistics_are_recorded_and_summarised_through_the_api(api: Api) -> None:

@@ -41,6 +41,7 @@ JSON_KINDS: dict[str, tuple[type | None, ...]] = {
     "Change": (str,),
     "Opening": (str,),
     "Level | null": (str, None),
+    "number | null": (int, None),
 }
 
 

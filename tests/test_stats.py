@@ -175,3 +175,43 @@ def test_real_statistics_with_a_field_changed_load_or_are_refused(text: str, dat
 @given(st.sampled_from(REAL_STATISTICS), st.data())
 def test_real_statistics_with_their_text_damaged_load_or_are_refused(text: str, data: st.DataObject) -> None:
     _load_or_refuse(damage_text(text, data))
+
+
+def test_a_win_with_help_counts_as_a_win_but_sets_no_record_and_ends_the_streak() -> None:
+    stats = Stats().record("clover-leaf", True, 80, 200.0).record("clover-leaf", True, 70, 250.0)
+    stats = stats.record("clover-leaf", True, 30, 40.0, hints=3)  # faster and shorter, but with help
+    summary = stats.summary("clover-leaf")["all"]
+    assert (summary["played"], summary["won"], summary["helped"]) == (3, 3, 1)
+    assert (summary["best_time"], summary["fewest_moves"]) == (200.0, 70)
+    assert (summary["streak"], summary["best_streak"]) == (0, 2)
+    assert summary["recent"] == [1, 1, 1]
+    alone = stats.record("clover-leaf", True, 60, 100.0).summary("clover-leaf")["all"]
+    assert (alone["streak"], alone["best_time"], alone["fewest_moves"]) == (1, 100.0, 60)
+
+
+def test_a_daily_win_with_help_does_not_carry_the_days_in_a_row() -> None:
+    stats = Stats().record("fan", True, 60, 100.0, daily="2026-11-27")
+    stats = stats.record("fan", True, 60, 100.0, daily="2026-11-28", hints=1)
+    daily = stats.summary("fan")["daily"]
+    assert (daily["day_streak"], daily["best_day_streak"], daily["helped"], daily["won"]) == (1, 1, 1, 2)
+
+
+def test_a_first_win_with_help_leaves_the_records_empty() -> None:
+    summary = Stats().record("fan", True, 40, 60.0, hints=1).summary("fan")["all"]
+    assert (summary["won"], summary["helped"], summary["best_time"], summary["fewest_moves"]) == (1, 1, None, None)
+    assert summary["best_streak"] == 0
+
+
+def test_statistics_saved_before_wins_with_help_load_with_none_helped() -> None:
+    old = '{"games":{"fan":{"all":{"played":3,"won":2,"streak":1,"best_streak":1,"fewest_moves":40}}},"v":1}'
+    summary = load(old).summary("fan")["all"]
+    assert (summary["won"], summary["helped"], summary["fewest_moves"]) == (2, 0, 40)
+    helped = load(old).record("fan", True, 50, 10.0, hints=2)
+    assert load(helped.dumps()) == helped
+
+
+def test_more_wins_with_help_than_wins_are_refused() -> None:
+    with pytest.raises(InvalidInputError, match="more wins with help than wins"):
+        load('{"games":{"fan":{"all":{"played":3,"won":1,"helped":2}}},"v":1}')
+    with pytest.raises(InvalidInputError, match="hints"):
+        Stats().record("fan", True, 50, 10.0, hints=-1)

@@ -42,6 +42,7 @@ from .engine import apply_move, can_redeal, destinations, foundation_top
 from .errors import IllegalMoveError, InvalidInputError
 from .games import CATALOGUE, DEFAULT_GAME, find_game
 from .inputs import json_int, parse_iso_date, parse_json, parse_whole_number, quote
+from .notation import parse_move
 from .position import FOUNDATION, Move, Position
 from .session import MAX_SAVE_BYTES, SETTING_NAMES, Session, Settings, random_deal_number
 from .solver import Verdict
@@ -174,6 +175,10 @@ class Api:
         # when not proved winnable; and the deals the walks found, with the date of a deal of the day.
         self.levels: dict[tuple[str, int], Level | None] = {}
         self.found: dict[tuple[str, int], str | None] = {}
+        # The deals a rating proved lost from their start, and the solutions the walks and ratings found.
+        self.lost: set[tuple[str, int]] = set()
+        self.solutions: dict[tuple[str, int], tuple[Move, ...]] = {}
+        self._pars: dict[tuple[str, int, Settings], int | None] = {}
 
     @property
     def session(self) -> Session:
@@ -278,7 +283,29 @@ class Api:
             "solutionShown": record.shown,
             "level": level.value if level is not None else None,
             "rated": rated,
+            "lostFromStart": session.deal_number is not None and (rules.id, session.deal_number) in self.lost,
+            "par": self.par(session),
         }
+
+    def par(self, session: Session) -> int | None:
+        """The decisions the solver's plan for this deal takes, counted as ``state.moves`` counts them.
+
+        The plan is the solution a walk or a rating found from the deal's start,
+        played with the player's settings (auto move makes some of its moves for
+        the player); None when no solution of the deal is known this visit, or
+        when it does not play to a win with these settings.
+        """
+        if session.deal_number is None:
+            return None
+        key = (session.rules.id, session.deal_number)
+        solution = self.solutions.get(key)
+        if solution is None:
+            return None
+        cached = (*key, session.settings)
+        if cached not in self._pars:
+            replay = Session(session.rules, session.start, session.deal_number, session.settings)
+            self._pars[cached] = len(replay.plan) if replay.follow(solution) else None
+        return self._pars[cached]
 
     # -- hints --------------------------------------------------------------------------
 
@@ -376,10 +403,19 @@ class Api:
     # -- jobs ---------------------------------------------------------------------------
 
     def remember(self, job: Job, result: dict[str, Json]) -> None:
-        """A deal-finding walk's or a rating's result: the deal's level, and a walk's deal as found."""
+        """A deal-finding walk's or a rating's result: the deal's level, a walk's deal as found,
+        the solution found (the plan ``par`` counts), or the deal proved lost from its start."""
         key = (job.rules.id, int(result["deal"]))
         level = result.get("difficulty")
         self.levels[key] = Level(level) if level else None
+        if result.get("verdict") == Verdict.LOST.value:
+            self.lost.add(key)
+        if isinstance(job, DealDifficulty):
+            solution = job.solution
+        else:
+            solution = tuple(parse_move(move) for move in result.get("solution", ()))
+        if solution:
+            self.solutions[key] = solution
         if isinstance(job, DailyDeal):
             self.found[key] = job.date.isoformat()
         elif isinstance(job, NextSolvableDeal):
@@ -566,16 +602,17 @@ def _stats_record(api: Api, params: Params) -> Json:
 
     Besides the usual reply, ``improved`` says which of the game's records a win
     beat (``time``: a best time, ``moves``: fewest moves), for the win panel; a
-    first win beats no record, as there was none.
+    first win beats no record, as there was none, and a win with help none either
+    (``stats.py``: records come from games won alone).
     """
     game = find_game(_string(params, "game", DEFAULT_GAME.id)).id
     won: Json = params.get("won")
     moves: Json = params.get("moves")
     seconds: Json = params.get("seconds")
     daily: Json = params.get("daily")
-    json_int(params.get("hints", 0), what="hints", low=0, high=2**53 - 1)  # kept for a rule about help (issue 40)
+    hints: Json = params.get("hints", 0)
     before = load_stats(_stats_text(params))
-    stats = before.record(game, won, moves, seconds, _flag(params, "solvable"), daily)
+    stats = before.record(game, won, moves, seconds, _flag(params, "solvable"), daily, hints)
     old, new = before.bucket(game, "all"), stats.bucket(game, "all")
     improved = {
         "time": old.best_time is not None and new.best_time is not None and new.best_time < old.best_time,

@@ -18,8 +18,8 @@ The rules:
   the daily ones.
 
 The record also keeps the hints the player was given in this attempt, and
-each result carries them: a rule about wins "with help" (records and streaks
-from games won alone) can be added to ``stats.py`` without a new save format.
+each result carries them: ``stats.py`` counts a win after a hint as a win
+"with help" (records and streaks come from games won alone).
 """
 
 from __future__ import annotations

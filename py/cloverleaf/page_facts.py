@@ -76,6 +76,8 @@ STATE: dict[str, tuple[str, str]] = {
     "solutionShown": ("boolean", "the app showed this deal's solution: the game counts in no statistics"),
     "level": ("Level | null", "the deal's level, once rated (null: not rated, or not proved winnable)"),
     "rated": ("boolean", "the engine has rated the deal this visit"),
+    "lostFromStart": ("boolean", "the deal's rating proved it lost from its start this visit"),
+    "par": ("number | null", "the decisions of the solver's plan for this deal, counted as moves counts them"),
 }
 """The fields of the state the API answers (``Api.state``), each with its type as
 the page declares it (TypeScript, from protocol.js's Card, Dest, Foundation and

@@ -9,6 +9,13 @@ and says so, rather than losing the whole app).
 Each game has three buckets: ``all`` (every game), ``solvable`` (deals played
 with "solvable deals only" on) and ``daily`` (deals of the day, which also count
 the days in a row the player won the deal of the day).
+
+Help is counted honestly: a game won after a hint is a win "with help". It
+counts among the games played and won (``helped`` says how many of the wins
+had help), but the records are the player's own: the best time, the fewest
+moves and every streak come from games won alone, and a win with help ends
+the streak of wins alone, as a loss does. Statistics written before this rule
+load with no win counted as helped.
 """
 
 from __future__ import annotations
@@ -51,11 +58,24 @@ class Bucket:
     last_day: str | None = None
     day_streak: int = 0
     best_day_streak: int = 0
+    helped: int = 0
+    """How many of the wins had help (a hint): counted as wins, never as records or streaks."""
 
-    def record(self, won: bool, moves: int, seconds: float, day: str | None = None) -> Bucket:
+    def record(
+        self, won: bool, moves: int, seconds: float, day: str | None = None, helped: bool = False
+    ) -> Bucket:
         recent = (*self.recent, int(won))[-RECENT:]
         if not won:
             return replace(self, played=_add_one(self.played), streak=0, recent=recent)
+        if helped:
+            return replace(
+                self,
+                played=_add_one(self.played),
+                won=_add_one(self.won),
+                helped=_add_one(self.helped),
+                streak=0,
+                recent=recent,
+            )
         streak = _add_one(self.streak)
         updated = replace(
             self,
@@ -83,7 +103,7 @@ class Bucket:
 
 
 _BUCKET_FIELDS = frozenset(field.name for field in dataclass_fields(Bucket))
-_COUNT_FIELDS = ("played", "won", "streak", "best_streak", "day_streak", "best_day_streak")
+_COUNT_FIELDS = ("played", "won", "streak", "best_streak", "day_streak", "best_day_streak", "helped")
 
 
 @dataclass(frozen=True)
@@ -96,20 +116,32 @@ class Stats:
         return self.games.get(game, {}).get(kind, Bucket())
 
     def record(
-        self, game: str, won: bool, moves: int, seconds: float, solvable: bool = False, daily: str | None = None
+        self,
+        game: str,
+        won: bool,
+        moves: int,
+        seconds: float,
+        solvable: bool = False,
+        daily: str | None = None,
+        hints: int = 0,
     ) -> Stats:
-        """The statistics after one finished game (won, or lost: abandoned or stuck)."""
+        """The statistics after one finished game (won, or lost: abandoned or stuck).
+
+        ``hints``: the hints given in the game; a win after any is a win with help.
+        """
         game = find_game(game).id
         if not isinstance(won, bool):
             raise InvalidInputError(f"bad result {quote(won)}: won is true or false")
         moves = json_int(moves, what="move count", low=0, high=MAX_COUNT)
         seconds = json_number(seconds, what="time", low=0, high=MAX_SECONDS)
+        helped = json_int(hints, what="hints", low=0, high=MAX_COUNT) > 0
         if daily is not None:
             daily = _parse_day(daily)
         kinds = ["all"] + (["solvable"] if solvable else []) + (["daily"] if daily else [])
         buckets = dict(self.games.get(game, {}))
         for kind in kinds:
-            buckets[kind] = self.bucket(game, kind).record(won, moves, seconds, daily if kind == "daily" else None)
+            day = daily if kind == "daily" else None
+            buckets[kind] = self.bucket(game, kind).record(won, moves, seconds, day, helped)
         return Stats({**self.games, game: buckets})
 
     def reset(self, game: str | None = None) -> Stats:
@@ -200,6 +232,8 @@ def _read_bucket(value: object, where: str) -> Bucket:
     )
     if bucket.won > bucket.played:
         raise InvalidInputError(f"{where} counts more wins than games")
+    if bucket.helped > bucket.won:
+        raise InvalidInputError(f"{where} counts more wins with help than wins")
     return bucket
 
 

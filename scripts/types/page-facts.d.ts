@@ -72,6 +72,10 @@ export type State = {
   level: Level | null;
   /** the engine has rated the deal this visit */
   rated: boolean;
+  /** the deal's rating proved it lost from its start this visit */
+  lostFromStart: boolean;
+  /** the decisions of the solver's plan for this deal, counted as moves counts them */
+  par: number | null;
 };
 
 export const DEFAULT_GAME: string;

@@ -14,6 +14,8 @@ from cloverleaf import FOUNDATION, REDEAL, Move, find_game
 from cloverleaf.cards import card_str
 from cloverleaf.engine import destinations
 from cloverleaf.session import Session, Settings
+from cloverleaf.solver.difficulty import DealDifficulty
+from cloverleaf.solver.jobs import run_to_end
 
 Dest = str | int  # "F" or a 1-based fan number, as the page's API writes it
 
@@ -61,13 +63,16 @@ def deal_with_foundation_click(game: str = "clover-leaf") -> tuple[str, str]:
 
 
 @functools.cache
+@functools.cache
 def clicks_to_stuck(
-    games: tuple[str, ...] = ("alexander-the-great", "clover-leaf"),
+    games: tuple[str, ...] = ("alexander-the-great", "clover-leaf"), winnable: bool = False
 ) -> tuple[str, str, tuple[str, ...]]:
     """(game, deal, cards): clicking these cards in turn leaves the game stuck.
 
     The shortest such run among the first deals, playing the engine's click rule
-    on the first clickable card each time.
+    on the first clickable card each time; with ``winnable``, only on deals the
+    page's rating proves winnable from their start (a deal lost from its start
+    offers no restart).
     """
     best: tuple[str, str, tuple[str, ...]] | None = None
     for game in games:
@@ -85,6 +90,8 @@ def clicks_to_stuck(
                 session.click(clickable[0])
                 cards.append(card_str(clickable[0]))
             if session.stuck and (best is None or len(cards) < len(best[2])):
+                if winnable and run_to_end(DealDifficulty(rules, number))["verdict"] != "solved":
+                    continue
                 best = (game, str(number), tuple(cards))
             if best and len(best[2]) <= 3:
                 return best

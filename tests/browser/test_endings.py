@@ -121,7 +121,7 @@ def test_the_stuck_panel_on_a_phone_covers_no_card_and_closes(make_app: Any) -> 
 
 
 def test_restart_from_a_stuck_game(app: Any) -> None:
-    game, deal, cards = plans.clicks_to_stuck()
+    game, deal, cards = plans.clicks_to_stuck(winnable=True)
     opening = plans.state(game, deal)["fans"]
     app.open(f"{game}/{deal}")
     for count, card in enumerate(cards, 1):
@@ -130,6 +130,23 @@ def test_restart_from_a_stuck_game(app: Any) -> None:
     app.page.locator('#panel [data-panel-action="restart"]').click()
     app.wait_moves(0)
     assert app.fans() == opening
+
+
+def test_a_stuck_deal_lost_from_its_start_offers_a_winnable_deal_and_no_restart(app: Any) -> None:
+    game, deal, cards = plans.clicks_to_stuck()  # Alexander the Great deal 1: lost from its start
+    app.open(f"{game}/{deal}")
+    page = app.page
+    page.locator('#panel[data-panel="lost"] [data-panel-action="winnable"]').wait_for()  # said at once
+    for count, card in enumerate(cards, 1):
+        app.click_card(card)
+        app.wait_moves(count)
+    panel = page.locator("#panel")
+    panel.locator('[data-panel-action="winnable"]').wait_for()
+    assert "cannot be won" in panel.inner_text()
+    assert panel.locator('[data-panel-action="restart"]').count() == 0
+    panel.locator('[data-panel-action="winnable"]').click()
+    page.wait_for_function(f"() => document.body.dataset.deal !== '{deal}'", timeout=60_000)
+    app.wait_moves(0)
 
 
 def test_a_whole_game_won_to_the_end_beats_the_records_is_shared_and_played_again(app: Any) -> None:

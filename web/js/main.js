@@ -34,6 +34,7 @@ import { playFoundation, playMove, playWin } from "./platform/sound.js";
 import { bindShortcuts } from "./play/shortcuts.js";
 import { Keymap, PRECEDENCE } from "./platform/keymap.js";
 import { Startup } from "./startup/startup.js";
+import { PressedEarly } from "./startup/pressed-early.js";
 import { createState, currentGame } from "./play/state.js";
 import { StatsKeeper } from "./play/stats.js";
 import { ENGLISH, STYLE_HASH } from "./build-info.js";
@@ -89,8 +90,8 @@ const stats = new StatsKeeper((method, params) => engine.request(method, params)
   mayCount: () => ownership.mayWrite(),
   exclusive: (name, task) => ownership.exclusive(name, task),
 });
-const difficulty = new Difficulty(engine, game);
 const deals = new Deals(app, engine, game);
+const difficulty = new Difficulty(engine, game, () => deals.newDeal(undefined, { ask: false, solvable: true }));
 const guidance = new Guidance(app, engine, game, view, deals);
 const solution = new Solution(app, engine, game, view, guidance);
 guidance.showSolution = (options) => solution.start(options);
@@ -100,6 +101,7 @@ const info = new InfoPanels({ state: () => app.table, daily: () => app.table?.da
 const endings = new Endings(app, game, clock, deals, guidance, (tab) => info.open(tab));
 new LastMove(game, view);
 const saving = new Saving(app, clock, () => ownership.mayWrite());
+const pressedEarly = new PressedEarly(game);
 // A game the engine says counts (a win, or a game left after a move) is counted
 // with the time the clock holds for it: onCount comes before the clock hears of the table.
 game.onCount = (count) =>
@@ -160,8 +162,8 @@ const actions = {
   restart: () => game.ready && deals.restart(),
   undo: () => game.undo(),
   redo: () => game.redo(),
-  hint: () => guidance.hint(),
-  solve: () => solution.start(),
+  hint: () => pressedEarly.press("hint", () => guidance.hint()), // kept while the engine starts
+  solve: () => pressedEarly.press("solve", () => solution.start()),
   share: () => shareDeal(app.table),
   games: () => game.ready && openGames(app.games, currentGame(app), (id) => deals.newDeal(id)),
   daily: () => game.ready && deals.daily(),

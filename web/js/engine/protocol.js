@@ -107,6 +107,7 @@
  * @typedef {object} StatsBucket
  * @property {number} played
  * @property {number} won
+ * @property {number} [helped]  how many of the wins had help (a hint)
  * @property {number | null} win_rate
  * @property {number} streak
  * @property {number} best_streak

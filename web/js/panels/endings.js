@@ -14,6 +14,7 @@ import { showPanel } from "./panel.js";
  * What the end panels' buttons do.
  * @typedef {object} EndActions
  * @property {() => unknown} newDeal
+ * @property {() => unknown} winnable  a new deal proved winnable
  * @property {(options?: {ask?: boolean}) => unknown} restart
  * @property {() => unknown} undo
  * @property {() => unknown} stats  the statistics shown
@@ -33,6 +34,7 @@ export function showWonPanel(state, { time, improved, share }, actions) {
     return;
   }
   const lines = [t("won.text", { moves: t("status.moves", { count: state.moves }), time })];
+  if (state.par) lines.push(t("won.par", { moves: t("status.moves", { count: state.par }) }));
   if (improved?.time) lines.push(t("won.bestTime"));
   if (improved?.moves) lines.push(t("won.fewestMoves"));
   /** @type {PanelAction[]} */
@@ -51,7 +53,14 @@ export function showStuckPanel(state, redeals, actions) {
   /** @type {PanelAction[]} */
   const buttons = [];
   if (state.canUndo) buttons.push({ label: t("button.undo"), name: "undo", action: actions.undo });
+  const text = redeals ? t("stuck.textRedeal") : t("stuck.text");
+  if (state.lostFromStart) {
+    // The same cards lose again: no restart, but a deal that can be won.
+    buttons.push({ label: t("lostDeal.winnable"), name: "winnable", primary: true, action: actions.winnable });
+    showPanel("stuck", t("stuck.title"), `${text} ${t("lostDeal.text")}`, buttons);
+    return;
+  }
   buttons.push({ label: t("button.restart"), name: "restart", action: () => actions.restart() });
   buttons.push({ label: t("button.newDeal"), name: "new", primary: true, action: actions.newDeal });
-  showPanel("stuck", t("stuck.title"), redeals ? t("stuck.textRedeal") : t("stuck.text"), buttons);
+  showPanel("stuck", t("stuck.title"), text, buttons);
 }

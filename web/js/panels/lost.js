@@ -36,6 +36,7 @@ export function moveText(move, onto = move.onto ?? null) {
  * @property {(undo: number) => unknown} solve  show the solution from so many decisions back
  * @property {() => unknown} restart
  * @property {() => unknown} newDeal
+ * @property {() => unknown} winnable  a new deal proved winnable
  * @property {() => unknown} searchOn  search further (a hint asked again)
  */
 
@@ -67,8 +68,10 @@ export function showLostPanel({ undo, lostMove, earlier, more }, { stuck, canUnd
   let text = t("lost.text");
   const restart = { label: t("button.restart"), name: "restart", action: actions.restart };
   if (earlier === LOST) {
+    // Lost from its start: a restart plays the same lost cards, so none is offered.
     text = t("lost.deal");
-    buttons.push({ label: t("button.newDeal"), name: "new", primary: true, action: actions.newDeal }, restart);
+    buttons.push({ label: t("lostDeal.winnable"), name: "winnable", primary: true, action: actions.winnable });
+    buttons.push({ label: t("button.newDeal"), name: "new", action: actions.newDeal });
   } else {
     if (undo && lostMove) {
       const move = t("lost.move", { number: lostMove.number, move: moveText(lostMove.move, lostMove.onto) });

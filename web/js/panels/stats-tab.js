@@ -25,7 +25,8 @@ export function statsContent(game, summary, confirmed) {
   /** @type {[string, (bucket: StatsBucket, kind: string) => string][]} */
   const rows = [
     ["played", (b) => number(b.played)],
-    ["won", (b) => number(b.won)],
+    // A win after a hint is a win with help: counted, and said beside the wins (stats.py).
+    ["won", (b) => (b.helped ? t("stats.wonHelped", { won: number(b.won), helped: number(b.helped) }) : number(b.won))],
     ["winRate", (b) => (b.win_rate === null ? none : formatNumber(b.win_rate, { style: "percent", maximumFractionDigits: 0 }))],
     ["streak", (b) => number(b.streak)],
     ["bestStreak", (b) => number(b.best_streak)],

@@ -82,15 +82,15 @@ export class Deals {
   }
 
   /**
-   * A new deal of `game`: a proved-winnable one when the setting asks for it.
+   * A new deal of `game`: a proved-winnable one when the setting (or `solvable`) asks for it.
    * @param {string} [game]
-   * @param {{ask?: boolean}} [options]  ask: confirm first when a game is in progress
+   * @param {{ask?: boolean, solvable?: boolean}} [options]  ask: confirm first when a game is in progress
    */
-  async newDeal(game = currentGame(this.app), { ask = true } = {}) {
+  async newDeal(game = currentGame(this.app), { ask = true, solvable = false } = {}) {
     if (ask && !(await this.confirmLeave())) return;
     /** @type {string | null} */
     let deal = null;
-    if (this.app.settings.solvableOnly) {
+    if (this.app.settings.solvableOnly || solvable) {
       try {
         // The walk starts at a random deal (the engine draws it), at the level the player chose.
         const level = this.app.settings.level;

@@ -1,14 +1,10 @@
 // @ts-check
-// How hard the deal on the table is: easy, medium or hard, as the solver's
-// own work rates a winnable deal (solver/difficulty.py). The engine remembers
-// every deal it has rated this visit (a solvable-deal or daily walk rates the
-// deal it finds) and says so in the state (`level`, `rated`); a deal not rated
-// yet (an address, a restored game, a bank deal) is rated here in the
-// background by the engine's "difficulty" job, a slice at a time between the
-// player's moves. The level is shown beside the deal number; a deal not proved
-// winnable shows none.
+// How hard the deal on the table is (solver/difficulty.py): a deal rated this visit
+// (a walk rates the deal it finds) is in the state (`level`, `rated`, `lostFromStart`);
+// another is rated here in the background, a slice at a time between moves. Its mark
+// goes beside the deal number; a deal lost from its start is said at once (deal-mark.js).
 
-import { t } from "../words/i18n.js";
+import { showDealMark, showLostDeal } from "../panels/deal-mark.js";
 
 /** @typedef {import("../engine/protocol.js").Level} Level */
 /** @typedef {import("../engine/protocol.js").State} State */
@@ -19,13 +15,14 @@ export class Difficulty {
   /**
    * @param {EngineClient} engine
    * @param {Game} game
+   * @param {() => unknown} winnable  a new deal proved winnable (the lost deal's way out)
    */
-  constructor(engine, game) {
+  constructor(engine, game, winnable) {
     this.engine = engine;
-    /** @type {string | null} the deal on the table, "game/deal" */
-    this.key = null;
-    /** @type {Level | null} its level, as last known */
-    this.level = null;
+    this.winnable = winnable;
+    this.key = /** @type {string | null} the deal on the table, "game/deal" */ (null);
+    /** @type {[Level | null, boolean]} its level and whether it is lost, as last known */
+    this.mark = [null, false];
     /** @type {{promise: Promise<any>, cancel: () => void} | null} the rating running */
     this.job = null;
     this.afterEarlyMoves = (/** @type {() => void} */ then) => game.afterEarlyMoves(then);
@@ -40,8 +37,10 @@ export class Difficulty {
       this.job?.cancel();
       this.job = null;
       this.show(null);
+      // Said after the other listeners, which close a lost sheet for a new table.
+      if (state.lostFromStart) setTimeout(() => this.key === key && this.lost());
     }
-    if (state.rated) this.show(state.level);
+    if (state.rated) this.show(state.level, state.lostFromStart);
     else if (key && state.deal && !this.job) {
       // Started once the moves made while the engine started are answered: the
       // engine would otherwise answer them only after the rating's first slice.
@@ -63,7 +62,9 @@ export class Difficulty {
     this.job = job;
     job.promise.then(
       (/** @type {import("../engine/protocol.js").DealResult} */ result) => {
-        if (this.key === key) this.show(result.difficulty ?? null);
+        if (this.key !== key) return;
+        if (result.verdict === "lost") this.lost();
+        else this.show(result.difficulty ?? null);
       },
       (/** @type {any} */ error) => {
         if (this.job === job) this.job = null;
@@ -72,23 +73,20 @@ export class Difficulty {
     );
   }
 
-  /**
-   * The level beside the deal number (hidden when none is known).
-   * @param {Level | null} level
-   */
-  show(level) {
-    this.level = level;
-    const label = document.getElementById("deal-level");
-    if (!label) return;
-    label.hidden = !level;
-    label.textContent = level ? t(`level.${level}`) : "";
-    if (level) label.dataset.level = level;
-    else delete label.dataset.level;
-    label.title = level ? t("level.title") : "";
+  /** The deal on the table is lost from its start: marked, and said once. */
+  lost() {
+    this.show(null, true);
+    showLostDeal(this.winnable);
   }
 
-  /** The texts changed language: say the level again. */
+  /** @param {Level | null} level  the mark beside the deal number */
+  show(level, lost = false) {
+    this.mark = [level, lost];
+    showDealMark(level, lost);
+  }
+
+  /** The texts changed language: say the mark again. */
   translate() {
-    this.show(this.level);
+    showDealMark(...this.mark);
   }
 }

@@ -23,7 +23,7 @@ export class Endings {
    * @param {AppState} app
    * @param {Game} game
    * @param {Clock} clock
-   * @param {{newDeal: (game?: string, options?: {ask?: boolean}) => void, restart: (options?: {ask?: boolean}) => void}} deals
+   * @param {{newDeal: (game?: string, options?: {ask?: boolean, solvable?: boolean}) => void, restart: (options?: {ask?: boolean}) => void}} deals
    * @param {{explainStuck: () => void}} guidance
    * @param {(tab: string) => void} openInfo  the info dialog's tab ("stats")
    */
@@ -36,6 +36,7 @@ export class Endings {
     /** @type {import("../panels/endings.js").EndActions} what the panels' buttons do */
     this.actions = {
       newDeal: () => deals.newDeal(undefined, { ask: false }),
+      winnable: () => deals.newDeal(undefined, { ask: false, solvable: true }),
       restart: (options) => deals.restart(options),
       undo: () => game.undo(),
       stats: () => openInfo("stats"),

@@ -31,7 +31,7 @@ export class Guidance {
    * @param {EngineClient} engine
    * @param {Game} game
    * @param {TableView} view
-   * @param {{newDeal: (game?: string, options?: {ask?: boolean}) => void, restart: (options?: {ask?: boolean}) => void}} deals
+   * @param {{newDeal: (game?: string, options?: {ask?: boolean, solvable?: boolean}) => void, restart: (options?: {ask?: boolean}) => void}} deals
    */
   constructor(app, engine, game, view, deals) {
     this.app = app;
@@ -54,6 +54,7 @@ export class Guidance {
       solve: (undo) => this.showSolution({ undo }),
       restart: () => this.deals.restart({ ask: false }),
       newDeal: () => this.deals.newDeal(undefined, { ask: false }),
+      winnable: () => this.deals.newDeal(undefined, { ask: false, solvable: true }),
       searchOn: () => this.hint(),
     };
     game.onBeforeMove(() => this.stop());

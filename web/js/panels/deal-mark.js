@@ -1,0 +1,39 @@
+// @ts-check
+// What the page knows of the deal on the table before it is played: its level
+// beside the deal number (easy, medium, hard, as the solver rated it), or, for a
+// deal its rating proved lost from its start, "cannot be won" there and one
+// sheet that says so, with a button to a winnable deal. When to show which is
+// the engine's answer (State.level, State.lostFromStart, the rating's verdict);
+// play/difficulty.js says when.
+
+import { t } from "../words/i18n.js";
+import { showPanel } from "./panel.js";
+
+/** @typedef {import("../engine/protocol.js").Level} Level */
+
+/**
+ * The mark beside the deal number: its level, "cannot be won", or none (hidden).
+ * @param {Level | null} level
+ * @param {boolean} lost  the deal is lost from its start
+ */
+export function showDealMark(level, lost) {
+  const label = document.getElementById("deal-level");
+  if (!label) return;
+  const mark = lost ? "lost" : level;
+  label.hidden = !mark;
+  label.textContent = mark ? t(`level.${mark}`) : "";
+  if (mark) label.dataset.level = mark;
+  else delete label.dataset.level;
+  label.title = mark ? t(lost ? "level.lostTitle" : "level.title") : "";
+}
+
+/**
+ * The deal on the table cannot be won: one line, and the way to a winnable deal
+ * (no restart: the same cards lose again).
+ * @param {() => unknown} winnable  a new deal proved winnable
+ */
+export function showLostDeal(winnable) {
+  showPanel("lost", t("lostDeal.title"), t("lostDeal.text"), [
+    { label: t("lostDeal.winnable"), name: "winnable", primary: true, action: winnable },
+  ]);
+}
