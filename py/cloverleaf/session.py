@@ -260,7 +260,7 @@ class Session:
         return is_won(steps[-1][2] if steps else self._positions[len(self._positions) - 1 - back])
 
     def decisions_along(self, line: Sequence[Move], back: int = 0) -> list[tuple[Move, Position, Position]]:
-        """The decisions that play ``line`` from the position ``back`` decisions ago, with this session's automatic moves.
+        """The decisions that play ``line`` from ``back`` decisions ago, with this session's automatic moves.
 
         Each with the position it is made in and the one it leads to. A
         foundation move that auto move has already made is skipped; if a move
