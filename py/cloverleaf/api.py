@@ -372,7 +372,10 @@ class Api:
         on a phone). Only for the deal and game rated, with auto move on (the
         rating searches with it forced on), and only where no hint has made a
         plan yet. A player who has left the solution's line meanwhile is not
-        on the plan, and the next hint searches as before.
+        on the plan, and the next hint searches as before. A solution that
+        redeals first where a card could move (Trefoil, La Belle Lucie) is the
+        plan too, but its redeal is no hint: the hint searches first for a win
+        without it (:meth:`hint_job`).
         """
         session = self._session
         if (
