@@ -10,9 +10,11 @@ without it: its node counts do not move.
 
 Which position. Among the positions the search queued and has not expanded
 yet (positions that no proof has cut, and none found to have no move), the
-one with the most cards on the foundations, then the lowest cost
-(:func:`.costs.cost`), then the fewest moves from the start, then the first
-queued: deterministic, so a hint asked twice gives the same move. Every
+one with the most cards on the foundations, then the fewest moves from the
+start (the greedy strand reaches as many cards up along lines of hundreds of
+moves that shuffle cards round and round), then the lowest cost
+(:func:`.costs.cost`), then the first queued: deterministic, so a hint asked
+twice gives the same move. Every
 position is queued in every strand, and a strand drops a position from its
 queue only by taking it to expand, so the first strand's queue holds every
 position not expanded yet.
@@ -50,7 +52,7 @@ def most_promising(search: Search) -> bytes | None:
     for priority, order, key, state, depth in strand.queue:
         if key in expanded:
             continue
-        rank = (-cards_up(state), priority - (weight * depth >> 3), depth, -order)
+        rank = (-cards_up(state), depth, priority - (weight * depth >> 3), -order)
         if best is None or rank < best:
             best, best_key = rank, key
     return best_key
