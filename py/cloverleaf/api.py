@@ -296,9 +296,10 @@ class Api:
         """
         session = self.session
         planned = session.hint_move()
-        if session.won or (planned is not None and (kind == "check" or not unproved_redeal(
-            session.rules, session.position, planned
-        ))):
+        on_plan = planned is not None and (
+            kind == "check" or not unproved_redeal(session.rules, session.position, planned)
+        )
+        if session.won or on_plan:
             return _HintJob(self, session, None, kind)
         auto_move = session.settings.auto_move
         kept = self._kept_hint
