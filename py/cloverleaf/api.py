@@ -48,6 +48,7 @@ from .session import MAX_SAVE_BYTES, SETTING_NAMES, Session, Settings, random_de
 from .solver import Verdict
 from .solver.difficulty import DealDifficulty, Level
 from .solver.jobs import DailyDeal, Hint, HintResult, NextSolvableDeal
+from .solver.redeals import redeal_reason, unproved_redeal
 from .solver.why import why_lost
 from .stats import Stats
 from .stats import load as load_stats
@@ -312,13 +313,21 @@ class Api:
     def hint_job(self, kind: str) -> _HintJob:
         """The plan's next decision when the game is on it, else a search (see Hint).
 
+        A plan's redeal where a card could move instead is no hint (nor the
+        solution shown) until a search has proved it needed (solver.redeals);
+        a background check, which only looks for a loss, takes the plan as it is.
+
         Asked again where the last hint's search ran out of budget, the same
         search goes on (:meth:`Hint.search_on`) rather than start again and
         fail again: the search is deterministic. That search is kept until the
         game moves on (see :meth:`table`).
         """
         session = self.session
-        if session.won or session.hint_move() is not None:
+        planned = session.hint_move()
+        on_plan = planned is not None and (
+            kind == "check" or not unproved_redeal(session.rules, session.position, planned)
+        )
+        if session.won or on_plan:
             return _HintJob(self, session, None, kind)
         auto_move = session.settings.auto_move
         kept = self._kept_hint
@@ -337,21 +346,31 @@ class Api:
         won). A result that arrives after the game moved on changes nothing
         and suggests no move. A hint that suggests something counts as help, a
         solution given shows the game's solution (counting.Record); ``save`` is
-        the game's save after that (null when the game moved on).
+        the game's save after that (null when the game moved on). Where the
+        search ran out of budget, the move is the first of its most promising
+        line (``likely``), which does not become the plan: it is not proven,
+        and the next hint searches on (solver.likely).
         """
         session = job.session
         verdict, back, undo, earlier, nodes = Verdict.SOLVED, 0, None, None, 0
         if found is not None:
             verdict, back, undo, earlier, nodes = found.verdict, found.back, found.undo, found.earlier, found.nodes
+        likely = found is not None and bool(found.likely)
         move = None
+        line: list[tuple[Move, Position, Position]] = []
         if job.fresh:
             if found is not None and verdict is Verdict.SOLVED:
                 session.follow(found.solution, back)
-            move = session.hint_move() if back == 0 else None
+            if found is not None and likely:
+                line = session.decisions_along(found.likely, back)
+                move = line[0][0] if line and back == 0 else None
+            else:
+                move = session.hint_move() if back == 0 else None
             if job.kind == "hint" and move is not None:
-                session.hinted = session.position
+                session.hinted, session.likely = session.position, move if likely else None
             if job.kind == "hint" and (move is not None or back > 0):
                 session.helped(hint=True)
+        needed = found is not None and found.redeal_needed
         reply: dict[str, Json] = {
             "verdict": verdict.value,
             "move": reported_move_json(move, session.position) if move else None,
@@ -362,6 +381,8 @@ class Api:
             "why": None,
             "nodes": nodes,
             "more": job.search is not None and job.search.can_search_on,
+            "likely": bool(line),
+            "redeal": redeal_reason(session.rules, session.position, move, needed) if job.fresh else None,
         }
         if job.fresh and verdict is Verdict.LOST and undo is not None and undo <= len(session.groups):
             number = len(session.groups) - undo  # the decision made at the last winnable position
@@ -369,10 +390,7 @@ class Api:
         if job.fresh and verdict is Verdict.LOST and job.search is not None:
             reply["why"] = why_lost(session.rules, session.position, job.search.lost_proof)
         if job.kind == "solution":
-            steps = session.plan_ahead(back) if job.fresh and verdict is Verdict.SOLVED else []
-            reply["moves"] = [reported_move_json(move, before) for move, before in steps]
-            if steps:
-                session.helped(solution=True)
+            _solution_moves(reply, job, verdict, back, line)
         reply["save"] = session.save() if job.fresh else None
         return reply
 
@@ -386,7 +404,10 @@ class Api:
         on a phone). Only for the deal and game rated, with auto move on (the
         rating searches with it forced on), and only where no hint has made a
         plan yet. A player who has left the solution's line meanwhile is not
-        on the plan, and the next hint searches as before.
+        on the plan, and the next hint searches as before. A solution that
+        redeals first where a card could move (Trefoil, La Belle Lucie) is the
+        plan too, but its redeal is no hint: the hint searches first for a win
+        without it (:meth:`hint_job`).
         """
         session = self._session
         if (
@@ -437,6 +458,21 @@ class Api:
 def _job_number(params: Params) -> int:
     """The ``job`` parameter: a job number as :meth:`Api.start_job` gave it (a whole number from 1)."""
     return json_int(params.get("job"), what="job", low=1, high=2**53 - 1)
+
+
+def _solution_moves(
+    reply: dict[str, Json], job: _HintJob, verdict: Verdict, back: int, line: list[tuple[Move, Position, Position]]
+) -> None:
+    """A solution job's ``moves``: the plan's from ``back`` decisions ago to the win; where the search
+    ran out of budget, its most promising line as far as it goes, and ``stops``, where that ends."""
+    session = job.session
+    steps = session.plan_ahead(back) if job.fresh and verdict is Verdict.SOLVED else []
+    if line:
+        steps = [(move, before) for move, before, _after in line]
+    reply["moves"] = [reported_move_json(move, before) for move, before in steps]
+    reply["stops"] = {"moves": len(line), "foundations": sum(line[-1][2].foundations)} if line else None
+    if steps:
+        session.helped(solution=True)
 
 
 def _decision_json(session: Session, index: int) -> dict[str, Json]:

@@ -97,8 +97,10 @@ class Session:
         # hint suggests there, the position it leads to). See :meth:`follow`.
         self.plan: dict[Position, tuple[Move, Position]] = {}
         # The position where a hint was last shown: a click on the hinted card
-        # there plays the hinted move (see :meth:`click`).
+        # there plays the hinted move (see :meth:`click`); ``likely``, the move
+        # hinted there when it is a likely one, not the plan's.
         self.hinted: Position | None = None
+        self.likely: Move | None = None
         self.record = record or Record(opening="random" if deal_number is not None else "position")
         self.change = "new"
         self.last_from = start  # the position the last moves were made from
@@ -203,7 +205,7 @@ class Session:
         """
         if not self.settings.click_to_play:
             raise IllegalMoveError("click to play is off: drag the card where it should go", "click-off")
-        hinted = self.hint_move() if self.hinted == self.position else None
+        hinted = (self.likely or self.hint_move()) if self.hinted == self.position else None
         if hinted is not None and hinted.card == card:
             return self.play(hinted)
         dest = self.click_target(card)
@@ -248,20 +250,30 @@ class Session:
 
         A solution is a list of moves, foundation moves included, as the solver
         writes it; the plan is the player's decisions that play it with this
-        session's automatic moves, each keyed by the position where it is made.
-        Keying by position lets the plan survive undo and redo along it, and
-        lets a hint continue it at once. A foundation move that auto move has
-        already made is skipped; if a move of the solution is not legal where
-        the session stands (the session's automatic moves went another way),
-        the plan stops there and the next hint searches again. Returns whether
-        the plan reaches a win.
+        session's automatic moves, each keyed by the position where it is made
+        (:meth:`decisions_along`). Keying by position lets the plan survive
+        undo and redo along it, and lets a hint continue it at once. Returns
+        whether the plan reaches a win.
+        """
+        steps = self.decisions_along(solution, back)
+        self.plan = {before: (move, after) for move, before, after in steps}
+        return is_won(steps[-1][2] if steps else self._positions[len(self._positions) - 1 - back])
+
+    def decisions_along(self, line: Sequence[Move], back: int = 0) -> list[tuple[Move, Position, Position]]:
+        """The decisions that play ``line`` from ``back`` decisions ago, with this session's automatic moves.
+
+        Each with the position it is made in and the one it leads to. A
+        foundation move that auto move has already made is skipped; if a move
+        of the line is not legal where the session stands (the session's
+        automatic moves went another way), the decisions stop there, as they
+        do at a win.
         """
         index = len(self._positions) - 1 - back
         if not 0 <= index < len(self._positions):
             raise ValueError(f"no position {back} decisions back")
         position, returned = self._positions[index], self._returned[index]
-        plan: dict[Position, tuple[Move, Position]] = {}
-        for move in solution:
+        steps: list[tuple[Move, Position, Position]] = []
+        for move in line:
             if is_won(position):
                 break
             if not move.is_redeal and move.dest == FOUNDATION and position.find(move.card) is None:
@@ -270,10 +282,9 @@ class Session:
                 break
             returned = _returned_after(position, returned, move)
             _, after = self._automatic_moves(apply_move(self.rules, position, move), returned)
-            plan[position] = (move, after)
+            steps.append((move, position, after))
             position = after
-        self.plan = plan
-        return is_won(position)
+        return steps
 
     def undo(self) -> list[Move]:
         """Take back the last decision and the automatic moves it caused."""

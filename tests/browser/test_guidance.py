@@ -1,6 +1,7 @@
 """Play guided by the solver, in the page: hints followed by clicking the marked
-cards win; a hint, a solution or a lost game's walk back asked again where the
-search ran out of budget goes on with it; the solution played back, stepped
+cards win; where the search runs out of budget, a hint is a likely move and a
+solution the most promising line; a hint or a lost game's walk back asked
+again there goes on with the search; the solution played back, stepped
 through and taken over; a game said lost as soon as it is, with the way back;
 what the table shows of the game
 (the last move, which way each foundation builds); sharing a deal; the
@@ -119,8 +120,8 @@ def test_following_hints_by_clicking_the_marked_cards_wins(app: Any) -> None:
 
 
 def test_a_hint_that_only_a_dive_finds_marks_the_same_card_in_the_page_as_on_cpython(app: Any) -> None:
-    # Without its dives the search leaves this deal open within the hint's 60,000 nodes: a hint shown at all
-    # means the dives ran in Pyodide. They draw their chance from Python's own generator, seeded, so the
+    # Without its dives the search leaves this deal open within the hint's 60,000 nodes: a proven hint (not a
+    # likely one) means the dives ran in Pyodide. They draw their chance from Python's own generator, seeded, so the
     # page's search takes CPython's steps and hints the same card.
     first = hinted_plan("shamrocks", DIVED_DEAL)[0]
     app.open(f"shamrocks/{DIVED_DEAL}")
@@ -128,6 +129,7 @@ def test_a_hint_that_only_a_dive_finds_marks_the_same_card_in_the_page_as_on_cpy
     hinted = app.page.locator(".card.card--hint")
     hinted.wait_for(timeout=60_000)
     assert hinted.get_attribute("data-card") == first["card"]
+    assert "Not proven" not in app.notice()
     app.click_card(first["card"])
     app.wait_moves(1)
     assert app.page.locator(".card.card--hint").count() == 0
@@ -151,8 +153,8 @@ def search_further_to_the_limit(page: Any) -> int:
     return presses
 
 
-def test_a_hint_asked_again_goes_on_with_the_search_that_ran_out(app: Any) -> None:
-    # On CPython: the first ask runs out of budget, the second wins, and that is the card to mark.
+def test_a_hint_where_the_search_runs_out_is_a_likely_move_and_asked_again_goes_on(app: Any) -> None:
+    # On CPython: the first ask runs out of budget and gives the likely move, the second wins: the card to mark.
     api = Api()
     api.call("new", json.dumps({"game": "shamrocks", "deal": LATE_DEAL}))
     replies = []
@@ -161,29 +163,30 @@ def test_a_hint_asked_again_goes_on_with_the_search_that_ran_out(app: Any) -> No
         while result is None:
             result = job.step(100_000)
         replies.append(result)
-    assert [(r["verdict"], r["more"]) for r in replies] == [("unknown", True), ("solved", False)]
-    first = replies[1]["move"]
+    answers = [(r["verdict"], r["more"], r["likely"]) for r in replies]
+    assert answers == [("unknown", True, True), ("solved", False, False)]
+    likely, first = replies[0]["move"], replies[1]["move"]
 
     app.open(f"shamrocks/{LATE_DEAL}")
     page = app.page
     page.keyboard.press("h")
-    wait_notice(app, "No sure move found yet", "press Hint again")
-    assert page.locator(".card.card--hint").count() == 0
-    app.press("hint")  # the button this time, as the notice says
-    hinted = page.locator(".card.card--hint")
-    hinted.wait_for(timeout=60_000)
-    assert hinted.get_attribute("data-card") == first["card"]
+    wait_notice(app, "Not proven")
+    assert page.locator(".card.card--hint").get_attribute("data-card") == likely["card"]
+    app.press("hint")  # the button this time: the search goes on
+    page.wait_for_function(
+        "card => { const n = document.querySelector('#notice'); const c = document.querySelector('.card.card--hint');"
+        " return c && c.dataset.card === card && n && !n.hidden && !n.textContent.includes('Not proven'); }",
+        arg=first["card"],
+        timeout=60_000,
+    )
     app.click_card(first["card"])
     app.wait_moves(1)
 
 
-def test_the_solution_asked_again_goes_on_with_the_search_that_ran_out(app: Any) -> None:
-    # Solve searches as a hint does: on Shamrocks deal 886 the first press runs out, the second wins and plays.
+def test_solve_where_the_search_runs_out_plays_the_most_promising_line(app: Any) -> None:
+    # Solve searches as a hint does: on Shamrocks deal 886 the first press runs out, and plays the likely line.
     app.open(f"shamrocks/{LATE_DEAL}")
     page = app.page
-    page.keyboard.press("s")
-    wait_notice(app, "No solution found yet", "press Solve again")
-    assert app.moves() == 0
     page.keyboard.press("s")
     page.wait_for_function("() => document.body.dataset.player === 'playing'", timeout=60_000)
     app.wait_moves(1)

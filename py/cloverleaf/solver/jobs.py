@@ -33,6 +33,8 @@ from ..position import Move, Position
 from ..rules import Rules
 from .board import Board
 from .difficulty import Level, level_of
+from .likely import likely_line
+from .redeals import redeal_now_key
 from .search import Search, Verdict
 from .tables import tables_for
 from .why import Proved, proved
@@ -72,6 +74,12 @@ class HintResult:
       position, ``undo`` away), LOST (every earlier position is lost too) or
       UNKNOWN (the budget ran out first).
     - ``nodes``: nodes searched, all phases together.
+    - ``likely``: when the budget ran out before a verdict (``UNKNOWN``), the
+      line toward the most promising position the search reached, from the
+      position ``back`` decisions ago (:mod:`.likely`); not proven.
+    - ``redeal_needed``: the hint proved that no win avoids redealing now
+      (:mod:`.redeals`), so a solution or line that starts with a redeal
+      starts with one a player needs.
     """
 
     verdict: Verdict
@@ -80,6 +88,8 @@ class HintResult:
     undo: int | None = None
     earlier: Verdict | None = None
     nodes: int = 0
+    likely: tuple[Move, ...] = ()
+    redeal_needed: bool = False
 
 
 def position_key(rules: Rules, position: Position, forced_autoplay: bool = False) -> bytes:
@@ -96,9 +106,14 @@ def position_key(rules: Rules, position: Position, forced_autoplay: bool = False
 class Hint:
     """A way forward from the last position of ``history`` (oldest position first).
 
-    The result is a :class:`HintResult`. The search runs in up to three
+    The result is a :class:`HintResult`. The search runs in up to four
     phases, within one budget:
 
+    0. *first*: only where a redeal is allowed and a card could move instead,
+       the *ahead* search below with the position a redeal now leads to
+       counted as lost: a win whose first decision is no redeal, as a player
+       would play (:mod:`.redeals`). When there is none, the phases below
+       follow, and the result says that the redeal is needed.
     1. *ahead*: a search of the current position that never enters a position
        of the history. Its solution moves the game forward: hints that each
        take the first move of *some* solution can otherwise send a card back
@@ -121,7 +136,10 @@ class Hint:
     a hint would otherwise repeat the very search that just failed, the search
     being deterministic; going on, it decides what the command line's ``solve``
     decides, and in the games that dive, past that, what the dives alone find
-    (see :class:`.search.Search`). The page's worker keeps
+    (see :class:`.search.Search`). Each ask that ends with the budget and no
+    verdict gives the line toward the most promising position the search
+    under way reached (``likely``, :mod:`.likely`), from the current position
+    (or, in the *through* phase, from where it leaves the history). The page's worker keeps
     the search between two asks (:meth:`cloverleaf.api.Api.hint_job`). Going
     on is the same search as one given the larger budget from the start.
     """
@@ -147,7 +165,13 @@ class Hint:
         self.nodes = 0
         self._keys = [position_key(rules, position, forced_autoplay) for position in self.history]
         avoid = set(self._keys[:-1]) - {self._keys[-1]}
+        self._avoid = avoid
         self._phase = "ahead" if avoid else "through"
+        self._redeal_needed = False
+        redeal_now = redeal_now_key(rules, self.history[-1], forced_autoplay)
+        if redeal_now is not None:
+            self._phase = "first"
+            avoid = avoid | {redeal_now}
         self._back = 0
         self._lost: set[bytes] = set()
         self._search = self._new_search(self.history[-1], avoid)
@@ -187,16 +211,26 @@ class Hint:
 
     def _advance(self, verdict: Verdict) -> None:
         search = self._search
-        if self._phase == "ahead":
+        needed = self._redeal_needed
+        if self._phase == "first":
             if verdict is Verdict.SOLVED:
                 self._result = HintResult(Verdict.SOLVED, search.solution, nodes=self.nodes)
+            else:  # every win redeals now: the same phases as where no card could move instead
+                self._redeal_needed = True
+                self._phase = "ahead" if self._avoid else "through"
+                self._search = self._new_search(self.history[-1], self._avoid or None)
+        elif self._phase == "ahead":
+            if verdict is Verdict.SOLVED:
+                self._result = HintResult(Verdict.SOLVED, search.solution, nodes=self.nodes, redeal_needed=needed)
             else:  # no win avoids the history: is there one through it?
                 self._phase = "through"
                 self._search = self._new_search(self.history[-1])
         elif self._phase == "through":
             if verdict is Verdict.SOLVED:
                 back, solution = self._rejoin(search.solution)
-                self._result = HintResult(Verdict.SOLVED, solution, back=back, nodes=self.nodes)
+                self._result = HintResult(
+                    Verdict.SOLVED, solution, back=back, nodes=self.nodes, redeal_needed=needed and back == 0
+                )
             else:
                 self._phase = "back"
                 self.lost_proof = proved(search)
@@ -243,8 +277,12 @@ class Hint:
         self._ran_out = True
         if self._phase == "back":
             self._result = HintResult(Verdict.LOST, earlier=Verdict.UNKNOWN, nodes=self.nodes)
-        else:
-            self._result = HintResult(Verdict.UNKNOWN, nodes=self.nodes)
+            return
+        back, line = 0, likely_line(self._search)
+        if self._phase == "through" and line:  # a line through the history: from where it leaves it
+            back, line = self._rejoin(line)
+        needed = self._redeal_needed and back == 0
+        self._result = HintResult(Verdict.UNKNOWN, back=back, nodes=self.nodes, likely=line, redeal_needed=needed)
 
 
 def hint(

@@ -77,13 +77,18 @@
  *   lost the game (its number from 1, its move, the card it went onto)
  * @property {number} nodes  nodes searched (0: the plan already knew)
  * @property {boolean} more  the budget ran out first, and a hint asked again here goes on with the same search
+ * @property {boolean} likely  the budget ran out before a verdict: `move` is the most promising one found, not proven
+ * @property {"stuck" | "needed" | null} redeal  why the hinted move is a redeal: no card can move, or only a
+ *   redeal now keeps the game winnable
  * @property {string | null} save  the game's save after the hint (a hint counts as help), null when the game moved on
  */
 
 /**
  * A solution job's result: a hint's, and the moves to show, each made from the
- * position `back` decisions ago on (empty when there is none: lost, or not found yet).
- * @typedef {HintResult & {moves: Move[]}} SolutionResult
+ * position `back` decisions ago on (empty when there is none: lost); where the
+ * search ran out of budget (`likely`), its most promising line as far as it goes,
+ * and `stops`, where that ends (its length, the cards then on the foundations).
+ * @typedef {HintResult & {moves: Move[], stops: {moves: number, foundations: number} | null}} SolutionResult
  */
 
 /** A winnable deal's difficulty (py/cloverleaf/page_facts.py LEVELS). @typedef {import("../build-info.js").Level} Level */

@@ -159,16 +159,19 @@ export class Guidance {
   showResult(result) {
     if (result.verdict === LOST) this.showLost(result);
     else if (result.verdict === "solved" && result.back > 0) this.showBack(result.back);
-    else if (result.move) this.showMove(result.move);
+    else if (result.move) this.showMove(result.move, result);
     else notice(t(result.more ? "hint.more" : "hint.none"), 6000);
   }
 
-  /** @param {Move} move */
-  showMove(move) {
+  /**
+   * @param {Move} move
+   * @param {{likely?: boolean, redeal?: string | null}} [why]  a likely move is said to be unproven; a needed redeal, why
+   */
+  showMove(move, { likely = false, redeal = null } = {}) {
     let text;
     if (!move.card) {
       document.querySelector("#redeal")?.classList.add("is-hint");
-      text = t("hint.redeal");
+      text = t(redeal === "needed" ? "hint.redealNeeded" : "hint.redeal");
     } else {
       this.view.markCard("card--hint", move.card);
       this.view.highlight("is-hint", move.card, [move.to]);
@@ -177,6 +180,7 @@ export class Guidance {
       else if (move.onto) text = t("hint.onto", { card, target: cardWord(move.onto) });
       else text = t("hint.toEmpty", { card });
     }
+    if (likely) text += ` ${t("hint.likely")}`;
     this.app.hint = { move, text };
     notice(text, 6000);
   }

@@ -55,6 +55,8 @@ export class Solution {
     this.search = new Search(engine); // the solution job running
     /** @type {Move[]} */
     this.moves = []; // the solution's decisions, the first made at `base` decisions
+    /** @type {{moves: number, foundations: number} | null} where a likely line (the search undecided) stops */
+    this.stops = null;
     this.base = 0;
     game.onBeforeMove(() => {
       if (!this.busy) this.stop();
@@ -171,6 +173,7 @@ export class Solution {
       if (!result.moves.length) return this.fail(t(result.more ? "solution.more" : "solution.none")); // asked again, the search goes on
       if (result.back > 0 && !(await this.ours(() => this.game.undo(result.back)))) return this.fail();
       this.moves = result.moves;
+      this.stops = result.likely ? result.stops : null;
       this.base = this.app.table?.moves ?? 0;
       return this.active;
     } catch (error) {
@@ -192,7 +195,9 @@ export class Solution {
   /** One step forward: the solution's next decision, played through the engine. */
   async forward() {
     if (!this.active || this.busy || this.app.table?.won) return;
-    // The solution ends before the win when auto move went another way than the solver: find the rest.
+    // A likely line (not proven) stops where it ends; a solution ends before the win only when auto move
+    // went another way than the solver: find the rest.
+    if (!this.next() && this.stops) return this.fail(t("solution.stops", { cards: this.stops.foundations }));
     if (!this.next() && !(await this.load())) return;
     const move = /** @type {Move} */ (this.next());
     if (!(await this.ours(() => (move.card ? this.game.drop(move.card, move.to) : this.game.redeal())))) return;
