@@ -52,7 +52,7 @@ def test_the_page_scripts_pass_the_linter() -> None:
 # 41) did. Each is struck from these lists when it is split.
 NOT_YET_CHECKED = {"offline.js"}
 NOT_YET_SPLIT = {
-    "engine/engine.js", "startup/startup.js",
+    "startup/startup.js",
     "table/render.js", "table/layout.js", "play/game.js", "main.js",
 }
 PAGE = ROOT / "web" / "js"
