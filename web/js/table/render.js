@@ -10,7 +10,10 @@
 import { createCard, suitOf, SUITS } from "./cards.js";
 import { createFoundation, showFoundation } from "./foundations.js";
 import { measureIndex, sameIndex } from "./index-measure.js";
-import { capacity, computeLayout, CSS_INDEX, designLength, fanRect, keepCards } from "./layout.js";
+import { computeLayout, designLength } from "./layout.js";
+import { CSS_INDEX } from "./grid.js";
+import { capacity, fanRect } from "./fan-geometry.js";
+import { keepCards } from "./kept-layout.js";
 import { placesFor } from "./places.js";
 import { moveDuration } from "./anim.js";
 
