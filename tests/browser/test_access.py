@@ -56,7 +56,8 @@ def test_a_whole_game_won_with_the_keyboard_alone(app: App) -> None:
     first_to, first_onto = opening["movable"][first][0], opening["onto"][first][0]
     assert target(app) == str(first_to)
     said = "its foundation" if first_to == "F" else f"fan {first_to}, onto" if first_onto else f"empty fan {first_to}"
-    page.wait_for_function("(said) => (document.querySelector('#announcer')?.textContent ?? '').includes(said)", arg=said)
+    announced = "(said) => (document.querySelector('#announcer')?.textContent ?? '').includes(said)"
+    page.wait_for_function(announced, arg=said)
     page.keyboard.press("Escape")
     assert page.locator(".is-target").count() == 0 and app.moves() == 0
 
