@@ -93,7 +93,7 @@ build() {
   # each a round trip of its own, before it can draw the table. boot.js, the
   # page's first script (it starts the engine's worker), stays a file of its own
   # that the bundle imports, so both share the one worker. The worker is bundled
-  # the same way (with build-info.js and the snapshot format), so its downloads
+  # the same way (with build-info.js and its modules in js/engine/), so its downloads
   # start one round trip sooner. The modules sit in folders by job (js/engine/,
   # js/table/, ...); the files a browser loads by name stay in js/ itself.
   # engine/engine.js imports ../boot.js, which esbuild leaves as written: from the

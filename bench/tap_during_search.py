@@ -4,7 +4,7 @@
 
 The engine's worker runs a search (a hint, the deal's difficulty) a slice at a
 time and answers a request that arrives meanwhile once the slice under way ends
-(web/js/worker.js). On an emulated mid-range phone (Pixel 7, CPU 4x slower, as
+(web/js/engine/sliced-jobs.js). On an emulated mid-range phone (Pixel 7, CPU 4x slower, as
 in bench/startup.py, no network limit: the app is loaded first), for each
 Shamrocks deal given (deals the solver cannot decide, so that the hint searches
 its whole budget, seconds on such a phone): a card tapped with the engine idle

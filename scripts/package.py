@@ -132,7 +132,7 @@ def main(dist_dir: str, pyodide_dir: str, pyodide_version: str, work_dir: str, e
         # What a first visit downloads before Python starts, in bytes (as the
         # browser hands them over: the Zstandard frames as they are, Pyodide's
         # scripts decoded from a server's gzip), for the loading bar. (The package
-        # comes while Python starts: web/js/worker.js.)
+        # comes while Python starts: web/js/engine/start-files.js.)
         "DOWNLOAD_BYTES": {
             "wasm": len(wasm_zst),
             "runtime": (vendor / "pyodide.asm.mjs").stat().st_size + (vendor / "pyodide.mjs").stat().st_size,

@@ -1,7 +1,7 @@
-// The page's Python: the module the engine's worker calls (web/js/worker.js imports
-// cloverleaf.api and calls it) and every module of the package it imports. The
-// command line's modules (cli, solver_cli, the bench's survey) are not among them:
-// no player downloads them. Shared by the build's two Pyodide runs in Node:
+// The page's Python: the module the engine's worker calls (web/js/engine/python-start.js
+// imports cloverleaf.api, python-calls.js calls it) and every module of the
+// package it imports. The command line's modules (cli, solver_cli, the bench's
+// survey) are not among them: no player downloads them. Shared by the build's two Pyodide runs in Node:
 // stdlib.mjs (which files the package zip and the standard library keep) and
 // snapshot.mjs (a memory snapshot with exactly those modules imported).
 

@@ -53,6 +53,18 @@ def test_new_game_state_has_everything_the_page_draws(api: Api) -> None:
     assert json.loads(table["save"])["game"] == "clover-leaf"
 
 
+def test_the_state_says_the_card_each_destination_puts_a_movable_card_on(api: Api) -> None:
+    drawn = state(api, "new", game="clover-leaf", deal="1")
+    assert list(drawn["onto"]) == list(drawn["movable"])
+    for card, dests in drawn["movable"].items():
+        onto = drawn["onto"][card]
+        assert len(onto) == len(dests), card
+        for to, below in zip(dests, onto, strict=True):
+            fan = [] if to == "F" else drawn["fans"][to - 1]
+            assert below == (fan[-1] if fan else None), (card, to)
+    assert drawn["onto"]["7D"] == [drawn["fans"][4][-1], drawn["fans"][6][-1]]
+
+
 def test_a_link_is_read_as_new_reads_it_and_deals_nothing(api: Api) -> None:
     ok(api, "new", game="clover-leaf", deal="1")
     ok(api, "play", card="6D", to=4)

@@ -36,6 +36,7 @@ JSON_KINDS: dict[str, tuple[type | None, ...]] = {
     "Foundation[]": (list,),
     "Move[]": (list,),
     "Record<Card, Dest[]>": (dict,),
+    "Record<Card, (Card | null)[]>": (dict,),
     "Record<Card, Dest>": (dict,),
     "EngineSettings": (dict,),
     "Change": (str,),

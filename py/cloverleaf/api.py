@@ -77,10 +77,15 @@ def move_json(move: Move) -> dict[str, Json]:
 def reported_move_json(move: Move, before: Position) -> dict[str, Json]:
     """A move as :func:`move_json` writes it, with the card it goes onto from ``before``
     (``onto``: null for a foundation, an empty fan or a redeal)."""
-    onto = None
-    if not move.is_redeal and move.dest != FOUNDATION and before.fans[move.dest]:
-        onto = card_str(before.fans[move.dest][-1])
+    onto = None if move.is_redeal else _onto(before, move.dest)
     return {**move_json(move), "onto": onto}
+
+
+def _onto(position: Position, dest: int) -> str | None:
+    """The card a move to ``dest`` goes onto in ``position``: None for a foundation or an empty fan."""
+    if dest == FOUNDATION or not position.fans[dest]:
+        return None
+    return card_str(position.fans[dest][-1])
 
 
 def _dest_json(dest: int) -> str | int:
@@ -265,6 +270,7 @@ class Api:
             "fans": [[card_str(card) for card in fan] for fan in position.fans],
             "foundations": foundations,
             "movable": {card_str(card): [_dest_json(d) for d in dests] for card, dests in movable.items()},
+            "onto": {card_str(card): [_onto(position, d) for d in dests] for card, dests in movable.items()},
             "click": click,
             "redealsLeft": position.redeals_left,
             "canRedeal": can_redeal(position),

@@ -57,6 +57,7 @@ STATE: dict[str, tuple[str, str]] = {
     "fans": ("Card[][]", "each fan from its bottom card to its top"),
     "foundations": ("Foundation[]", "clubs, spades, hearts, diamonds"),
     "movable": ("Record<Card, Dest[]>", "every card that can move, with its destinations"),
+    "onto": ("Record<Card, (Card | null)[]>", "the card each of those destinations puts it on (null: none)"),
     "click": ("Record<Card, Dest>", "where a click plays each card that has somewhere to go"),
     "redealsLeft": ("number", "redeals still allowed"),
     "canRedeal": ("boolean", "a redeal is allowed now"),

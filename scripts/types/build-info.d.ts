@@ -8,6 +8,7 @@ export const PACKAGE_ZIP: string;
 export const BUILD_HASH: string;
 export const STYLE_HASH: string;
 export const SNAPSHOT: string;
+export const SNAPSHOT_SHA256: string;
 export const EXTRACT_DIR: string;
 export const STDLIB_ZIP: string;
 export const PYODIDE_LOCK: { info: Record<string, unknown>; packages: Record<string, unknown> };

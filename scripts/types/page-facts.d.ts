@@ -34,6 +34,8 @@ export type State = {
   foundations: Foundation[];
   /** every card that can move, with its destinations */
   movable: Record<Card, Dest[]>;
+  /** the card each of those destinations puts it on (null: none) */
+  onto: Record<Card, (Card | null)[]>;
   /** where a click plays each card that has somewhere to go */
   click: Record<Card, Dest>;
   /** redeals still allowed */

@@ -48,11 +48,16 @@ def test_a_whole_game_won_with_the_keyboard_alone(app: App) -> None:
     app.open(f"clover-leaf/{deal}")
     page = app.page
 
-    # Escape cancels a pick; nothing moves.
+    # Space picks the card's first destination, said with the card it goes onto
+    # (the engine's state.onto); Escape cancels the pick, and nothing moves.
     first, to = decisions[0]
     focus_card(app, first)
     page.keyboard.press("Space")
-    assert target(app)
+    first_to, first_onto = opening["movable"][first][0], opening["onto"][first][0]
+    assert target(app) == str(first_to)
+    said = "its foundation" if first_to == "F" else f"fan {first_to}, onto" if first_onto else f"empty fan {first_to}"
+    announced = "(said) => (document.querySelector('#announcer')?.textContent ?? '').includes(said)"
+    page.wait_for_function(announced, arg=said)
     page.keyboard.press("Escape")
     assert page.locator(".is-target").count() == 0 and app.moves() == 0
 

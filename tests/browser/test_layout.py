@@ -38,6 +38,7 @@ FITS = """() => {
 # length stays in its cell and on the table, and shows each covered card's index.
 DESIGNED_FOR = """async ([fanCount, length]) => {
     const layout = await import(new URL('src/js/table/layout.js', document.baseURI));
+    const fans = await import(new URL('src/js/table/fan-geometry.js', document.baseURI));
     const measure = await import(new URL('src/js/table/index-measure.js', document.baseURI));
     const table = document.querySelector('#table');
     const index = measure.measureIndex(table);
@@ -45,8 +46,8 @@ DESIGNED_FOR = """async ([fanCount, length]) => {
     const bad = [];
     const need = index[L.orientation].a + index[L.orientation].b * L.cardW;
     for (let fan = 0; fan < fanCount; fan++) {
-        const last = layout.cardInFan(L, fan, length - 1, length);
-        const prev = layout.cardInFan(L, fan, length - 2, length);
+        const last = fans.cardInFan(L, fan, length - 1, length);
+        const prev = fans.cardInFan(L, fan, length - 2, length);
         if (last.x + L.cardW > table.clientWidth + 0.5 || last.y + L.cardH > table.clientHeight + 0.5) bad.push(fan);
         const cell = L.fans[fan].cell;
         if (last.x + L.cardW > cell.x + cell.w + 0.5 || last.y + L.cardH > cell.y + cell.h + 0.5) bad.push(fan);

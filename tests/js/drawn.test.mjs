@@ -56,6 +56,19 @@ test("a destination outside the table or a foundation of no suit is refused", ()
   assert.equal(readDrawn(other), null);
 });
 
+test("a table without the card each destination goes onto, or with another card count, is refused", () => {
+  const state = engineState();
+  delete state.onto;
+  assert.equal(readDrawn(state), null, "a table drawn before onto");
+  const [card] = Object.keys(state.movable);
+  const other = engineState();
+  other.onto[card] = [...other.onto[card], null];
+  assert.equal(readDrawn(other), null, "one more than the destinations");
+  const third = engineState();
+  third.onto[card] = third.onto[card].map(() => "1X");
+  assert.equal(readDrawn(third), null, "a card that does not exist");
+});
+
 test("the settings kept are the engine's only, each on unless stored off", () => {
   const state = engineState();
   state.settings = { autoMove: false, solvableOnly: false, extra: 1 };

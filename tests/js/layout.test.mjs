@@ -4,7 +4,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { baseLength, capacity, cardInFan, computeLayout, CSS_INDEX, designLength, fanRect, readableStep } from "../../web/js/table/layout.js";
+import { baseLength, computeLayout, designLength } from "../../web/js/table/layout.js";
+import { CSS_INDEX, readableStep } from "../../web/js/table/grid.js";
+import { capacity, cardInFan, fanRect } from "../../web/js/table/fan-geometry.js";
 
 const SCREENS = [[360, 640], [390, 844], [844, 390], [768, 1024], [1366, 768], [1920, 1080], [320, 480]];
 const FAN_COUNTS = [6, 8, 16, 17, 18];

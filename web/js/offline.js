@@ -1,3 +1,4 @@
+// @ts-check
 // Offline play: registers the service worker (sw.js, written by build.sh) that
 // precaches every file of the app, so it starts and plays with no network after
 // one visit.
@@ -32,13 +33,14 @@ export async function registerServiceWorker() {
     return await navigator.serviceWorker.register(worker, { scope: scope.href, updateViaCache: "none" });
   } catch (error) {
     // Playing online still works; only offline start-up is lost.
-    console.warn(`offline play is not available: ${error?.message ?? error}`);
+    console.warn(`offline play is not available: ${/** @type {any} */ (error)?.message ?? error}`);
     return null;
   }
 }
 
 // Register once the table is playable, so precaching (which reads every file of
 // the app) never competes with start-up for the network or the CPU.
+/** @param {() => unknown} callback */
 function whenStarted(callback) {
   const started = () => document.body && document.body.dataset.status !== "loading";
   if (started()) return callback();
@@ -67,6 +69,6 @@ if (supported) {
     listenForStoreFailures();
     whenStarted(registerServiceWorker);
   } catch (error) {
-    console.warn(`offline play is not available: ${error?.message ?? error}`);
+    console.warn(`offline play is not available: ${/** @type {any} */ (error)?.message ?? error}`);
   }
 }

@@ -4,49 +4,29 @@
 //
 // The engine is watched once it has started: a worker that is gone (its error
 // event, a crash that ends its thread, a runtime that reports a fatal error,
-// which is never called again) is replaced by a new one without reloading the
-// page. The new worker first restores the game the page last saved (what it
-// draws) with the player's settings, as a reload would; then every request still
-// waiting for an answer is asked again, in order: a tap is played on the same
-// deal, a hint or a solution's search starts again. A worker that stops answering
-// counts as gone: while an answer is awaited the page asks it every PING_MS
-// whether it runs ({ping}), which it answers between two slices of a search
-// (slices last about 10 ms, protocol.md); no answer within SILENCE_MS, far past
-// any slice or call on a slow phone, and it is replaced. Nothing of this runs
-// before the first start is over, so the watch costs the first table nothing.
+// which is never called again, or silence while an answer is awaited: watch.js)
+// is replaced by a new one without reloading the page. The new worker first
+// restores the game the page last saved (what it draws) with the player's
+// settings, as a reload would; then every request still waiting for an answer is
+// asked again, in order: a tap is played on the same deal, a hint or a solution's
+// search starts again. Nothing of this runs before the first start is over, so
+// the watch costs the first table nothing.
 // Two restarts within a minute and a third loss ends it: the page then says so
 // once, with a Reload button (the game is saved after every move).
 
 import { startAnotherEngineWorker, takeEngineWorker } from "../boot.js";
+import { EngineError } from "./engine-error.js";
+import { Pending } from "./pending.js";
+import { Watch } from "./watch.js";
 
-const PING_MS = 1000;
-const SILENCE_MS = 10_000;
+// The page's modules ask for EngineError here, with the client.
+export { EngineError };
+
 const RESTARTS = { most: 2, withinMs: 60_000 };
 /** How long a new worker may take to start (a first start has its own bound, startup.js). */
 const RESTART_START_MS = 60_000;
 
-/** @typedef {import("./protocol.js").ErrorKind} ErrorKind */
-/** @typedef {import("./protocol.js").IllegalReason} IllegalReason */
 /** @typedef {import("./protocol.js").FromWorker} FromWorker */
-
-export class EngineError extends Error {
-  /**
-   * @param {ErrorKind} type
-   * @param {string} message  the engine's words, for the console (the page says its own)
-   * @param {IllegalReason} [reason]  for an IllegalMove: which kind of refusal
-   */
-  constructor(type, message, reason) {
-    super(message);
-    this.type = type;
-    this.reason = reason;
-  }
-}
-
-/**
- * A request waiting for its answer: how to settle it, and the message to ask it
- * again of a new worker (internal: the client's own, never asked again).
- * @typedef {{resolve: (value: any) => void, reject: (error: EngineError) => void, message: any, internal?: boolean}} Waiting
- */
 
 export class EngineClient {
   /**
@@ -58,10 +38,10 @@ export class EngineClient {
    */
   constructor(onPending = () => {}) {
     this.nextId = 1;
-    /** @type {Map<number, Waiting>} */
-    this.pending = new Map();
-    /** @type {Set<number>} the pending ids that are background jobs (or the client's own) */
-    this.background = new Set();
+    this.pending = new Pending((awaited) => {
+      this.onPending(awaited);
+      this.watch();
+    });
     /** The worker's progress, ready, failed and log events go here, and restarted and stopped. @type {(event: any) => void} */
     this.onEvent = () => {};
     this.onPending = onPending;
@@ -82,12 +62,8 @@ export class EngineClient {
     this.stopped = false; // terminated, or given up: never restarted
     /** @type {number[]} when each restart happened (Date.now) */
     this.restarts = [];
-    this.watchTimer = 0;
     this.startTimer = 0;
-    this.heard = 0; // when the current worker last said anything (performance.now)
-    /** @type {number | null} when the last unanswered ping was sent */
-    this.pingAt = null;
-    this.checkedAt = 0; // when the watch last looked (performance.now)
+    this.watcher = new Watch((n) => this.worker?.postMessage({ ping: n }), (why) => this.lost(why));
   }
 
   /** Take the worker boot.js started (once). */
@@ -116,7 +92,7 @@ export class EngineClient {
 
   /** @param {FromWorker} message */
   receive(message) {
-    this.heard = performance.now();
+    this.watcher.heard();
     if ("event" in message) {
       if (message.event === "ready") this.up = true;
       if (message.event === "fatal") return this.lost(`the runtime failed: ${message.message}`);
@@ -132,7 +108,7 @@ export class EngineClient {
   answer(message) {
     const waiting = this.pending.get(message.id);
     if (!waiting) return; // a cancelled job's late answer
-    this.settle(message.id);
+    this.pending.remove(message.id);
     if ("error" in message) {
       const { type, message: text, reason } = message.error;
       waiting.reject(new EngineError(type, text, reason));
@@ -147,65 +123,14 @@ export class EngineClient {
 
   /** @param {string} message */
   rejectAll(message) {
-    const waiting = [...this.pending.values()];
-    this.pending.clear();
-    this.background.clear();
-    this.onPending(0);
-    this.watch();
-    for (const each of waiting) each.reject(new EngineError("Unavailable", message));
-  }
-
-  /**
-   * @param {number} id
-   * @param {any} message  what was posted, to ask again of a new worker
-   * @param {boolean} [background]  not counted as pending
-   * @param {boolean} [internal]  the client's own request: never asked again
-   * @returns {Promise<any>}
-   */
-  expect(id, message, background = false, internal = false) {
-    const promise = new Promise((resolve, reject) => this.pending.set(id, { resolve, reject, message, internal }));
-    if (background || internal) this.background.add(id);
-    this.onPending(this.pending.size - this.background.size);
-    this.watch();
-    return promise;
-  }
-
-  /** @param {number} id */
-  settle(id) {
-    this.pending.delete(id);
-    this.background.delete(id);
-    this.onPending(this.pending.size - this.background.size);
-    this.watch();
+    for (const each of this.pending.takeAll()) each.reject(new EngineError("Unavailable", message));
   }
 
   // ---- the watch ----------------------------------------------------------------
 
-  /** Ask the worker whether it runs while an answer is awaited (after its start only). */
+  /** Watch the worker while an answer is awaited (after its start only). */
   watch() {
-    const active = this.up && !this.recovering && this.pending.size > 0;
-    if (active && !this.watchTimer) {
-      this.pingAt = null;
-      this.checkedAt = performance.now();
-      this.watchTimer = window.setInterval(() => this.check(), PING_MS);
-    } else if (!active && this.watchTimer) {
-      clearInterval(this.watchTimer);
-      this.watchTimer = 0;
-    }
-  }
-
-  check() {
-    const now = performance.now();
-    // A check that comes late (this page's thread was busy, or its timers were
-    // slowed in a background tab) starts over: the answer may be waiting behind it.
-    const late = now - this.checkedAt > 3 * PING_MS;
-    this.checkedAt = now;
-    if (late) this.pingAt = null;
-    if (this.pingAt !== null && this.heard < this.pingAt) {
-      if (now - this.pingAt > SILENCE_MS) this.lost(`no answer within ${SILENCE_MS / 1000} seconds`);
-      return;
-    }
-    this.pingAt = now;
-    this.worker?.postMessage({ ping: Math.round(now) });
+    this.watcher.set(this.up && !this.recovering && this.pending.size > 0);
   }
 
   /**
@@ -226,7 +151,7 @@ export class EngineClient {
     this.restarts = this.restarts.filter((time) => now - time < RESTARTS.withinMs);
     if (this.restarts.length >= RESTARTS.most) return this.giveUp(why);
     this.restarts.push(now);
-    for (const [id, waiting] of this.pending) if (waiting.internal) this.settle(id); // a recovery cut short
+    for (const id of this.pending.internal()) this.pending.remove(id); // a recovery cut short
     this.recovering = true;
     this.worker = startAnotherEngineWorker(
       (message) => generation === this.generation && this.receiveWhileRestarting(message),
@@ -244,7 +169,7 @@ export class EngineClient {
    * @param {FromWorker} message
    */
   receiveWhileRestarting(message) {
-    this.heard = performance.now();
+    this.watcher.heard();
     if (!this.recovering) return this.receive(message);
     if ("event" in message) {
       if (message.event === "ready") this.recover(message);
@@ -268,7 +193,7 @@ export class EngineClient {
     const steps = this.recovery().map(([method, params]) => {
       const id = this.nextId++;
       const message = { id, method, params };
-      const answer = this.expect(id, message, true, true);
+      const answer = this.pending.add(id, message, true, true);
       worker.postMessage(message);
       return answer;
     });
@@ -282,11 +207,10 @@ export class EngineClient {
     if (generation !== this.generation) return;
     this.recovering = false;
     this.up = true;
-    const waiting = [...this.pending.entries()].filter(([, each]) => !each.internal).sort(([a], [b]) => a - b);
-    for (const [id, each] of waiting) {
+    for (const [id, each] of this.pending.toAskAgain()) {
       if (restored) worker.postMessage(each.message);
       else {
-        this.settle(id);
+        this.pending.remove(id);
         each.reject(new EngineError("Restarted", "the game engine restarted without the game"));
       }
     }
@@ -314,7 +238,7 @@ export class EngineClient {
     if (this.started && !this.worker) return Promise.reject(new EngineError("Unavailable", "the game engine did not start"));
     const id = this.nextId++;
     const message = { id, method, params };
-    const promise = this.expect(id, message);
+    const promise = this.pending.add(id, message);
     this.post(message);
     return promise;
   }
@@ -329,12 +253,12 @@ export class EngineClient {
   job(params, { background = false } = {}) {
     const id = this.nextId++;
     const message = { id, method: "job", params };
-    const promise = this.expect(id, message, background);
+    const promise = this.pending.add(id, message, background);
     this.post(message);
     const cancel = () => {
       const waiting = this.pending.get(id);
       if (!waiting) return;
-      this.settle(id);
+      this.pending.remove(id);
       this.post({ cancel: id });
       waiting.reject(new EngineError("Cancelled", "cancelled"));
     };
@@ -347,7 +271,7 @@ export class EngineClient {
    * @returns {Promise<void>}
    */
   async settled() {
-    while (this.pending.size > this.background.size) await new Promise((resolve) => setTimeout(resolve, 10));
+    while (this.pending.awaited > 0) await new Promise((resolve) => setTimeout(resolve, 10));
   }
 
   /** Tell the worker the page's first table is on screen (protocol.js, {painted}). */

@@ -51,7 +51,7 @@ const fieldsOf = (kind) => Object.entries(STATE_FIELDS).filter(([, of]) => of ==
 export function readDrawn(data) {
   if (!isObject(data)) return null;
   const state = /** @type {Record<string, unknown>} */ (data);
-  const { fans, foundations, movable, click, deal } = state;
+  const { fans, foundations, movable, onto, click, deal } = state;
   if (typeof state.game !== "string" || !/^[a-z0-9-]{1,40}$/.test(state.game)) return null;
   if (!Array.isArray(fans) || fans.length < 1 || fans.length > MAX_FANS) return null;
   if (!fans.every((fan) => Array.isArray(fan) && fan.every(isCard))) return null;
@@ -59,6 +59,14 @@ export function readDrawn(data) {
   if (!Array.isArray(foundations) || foundations.length > 8 || !foundations.every(isFoundation)) return null;
   if (!cardMap(movable, (dests) => Array.isArray(dests) && dests.every(isDest))) return null;
   if (!cardMap(click, isDest)) return null;
+  // The card each destination puts a movable card on (the keyboard says it), one
+  // per destination: a table drawn by a build before it is not drawn early.
+  /** @param {unknown} cards */
+  const isOnto = (cards) => Array.isArray(cards) && cards.every((card) => card === null || isCard(card));
+  if (!cardMap(onto, isOnto)) return null;
+  const dests = /** @type {Record<string, unknown[]>} */ (movable);
+  const ontos = /** @type {Record<string, unknown[] | undefined>} */ (onto);
+  if (!Object.keys(dests).every((card) => ontos[card]?.length === dests[card].length)) return null;
   if (!fieldsOf("number").every((name) => isCount(state[name]))) return null;
   if (!fieldsOf("boolean").every((name) => typeof state[name] === "boolean")) return null;
   if (deal !== null && (typeof deal !== "string" || deal.length > 40)) return null;

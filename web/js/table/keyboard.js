@@ -7,7 +7,8 @@
 // Ctrl+Z, Ctrl+Y, H and Escape (a message) are in play/shortcuts.js, S and the
 // solution player's keys in play/solution.js: all of them bound to the one keymap
 // (platform/keymap.js), which says which comes first. Which moves are legal is the
-// engine's (state.movable); this file only walks and reports the player's choice.
+// engine's (state.movable), and so is the card each destination puts the card on
+// (state.onto): this file only walks, says and reports the player's choice.
 
 import { cardWord, t } from "../words/i18n.js";
 import { announce } from "./a11y.js";
@@ -111,12 +112,10 @@ export function bindCardKeys(root, view, handlers, keymap) {
     setFocus(next);
   }
 
-  /** @param {Card} card @param {Dest} to @param {State} state */
-  function destinationText(card, to, state) {
+  /** A destination in words, with the card a move there goes onto (the engine's state.onto). @param {Dest} to @param {Card | null} onto */
+  function destinationText(to, onto) {
     if (to === "F") return t("keys.destFoundation");
-    const fan = state.fans[to - 1] ?? [];
-    const top = fan[fan.length - 1];
-    return top ? t("keys.destFan", { fan: to, target: cardWord(top) }) : t("keys.destEmpty", { fan: to });
+    return onto ? t("keys.destFan", { fan: to, target: cardWord(onto) }) : t("keys.destEmpty", { fan: to });
   }
 
   function choose() {
@@ -136,7 +135,8 @@ export function bindCardKeys(root, view, handlers, keymap) {
     const to = pick.options[pick.index];
     view.highlight("is-target", card, [to]);
     root.classList.add("table--picking");
-    announce(t("keys.destination", { destination: destinationText(card, to, state) }));
+    const onto = state.onto[card]?.[pick.index] ?? null;
+    announce(t("keys.destination", { destination: destinationText(to, onto) }));
   }
 
   /** The element a key event went to. @param {KeyboardEvent} event */

@@ -4,7 +4,7 @@
 // A foundation holds all thirteen cards of its suit, those not in a fan stacked
 // in the order it builds (Ace to King, or King to Ace), the last one on top.
 
-import { cardInFan } from "./layout.js";
+import { cardInFan } from "./fan-geometry.js";
 import { rankOf } from "./cards.js";
 
 /** @typedef {import("./layout.js").Placed} Placed */

@@ -10,9 +10,14 @@
 import { createCard, suitOf, SUITS } from "./cards.js";
 import { createFoundation, showFoundation } from "./foundations.js";
 import { measureIndex, sameIndex } from "./index-measure.js";
-import { capacity, computeLayout, CSS_INDEX, designLength, fanRect, keepCards } from "./layout.js";
+import { computeLayout, designLength } from "./layout.js";
+import { CSS_INDEX } from "./grid.js";
+import { capacity, fanRect } from "./fan-geometry.js";
+import { keepCards } from "./kept-layout.js";
 import { placesFor } from "./places.js";
 import { moveDuration } from "./anim.js";
+import { slide } from "./slide.js";
+import { dropRegions } from "./drop-regions.js";
 
 /** @typedef {import("./layout.js").IndexSize} IndexSize */
 /** @typedef {import("./layout.js").Layout} Layout */
@@ -20,11 +25,6 @@ import { moveDuration } from "./anim.js";
 /** @typedef {import("../engine/protocol.js").State} State */
 /** @typedef {import("../engine/protocol.js").Card} Card */
 /** @typedef {import("../engine/protocol.js").Dest} Dest */
-
-/** Which slide an element is in (a later one overrides it). @type {WeakMap<HTMLElement, object>} */
-const slides = new WeakMap();
-
-const Z_MOVING = 200; // a sliding card's stacking order, above every card at rest
 
 export class TableView {
   /**
@@ -230,26 +230,11 @@ export class TableView {
   }
 
   /**
-   * Move an element to `place` with a transition, above everything while moving.
+   * Move an element to `place` with a transition, above everything while moving (slide.js).
    * @param {HTMLElement} element @param {Place} place @param {number} duration @param {number} [delay]
    */
   slide(element, place, duration, delay = 0) {
-    element.classList.add("card--moving");
-    element.style.zIndex = String(Z_MOVING + delay);
-    element.style.transitionDuration = `${duration}ms`;
-    element.style.transitionDelay = `${delay}ms`;
-    element.style.transform = `translate(${place.x}px, ${place.y}px)`;
-    const token = {};
-    slides.set(element, token);
-    const finish = () => {
-      if (slides.get(element) !== token) return;
-      slides.delete(element);
-      element.classList.remove("card--moving");
-      element.style.transitionDuration = "";
-      element.style.transitionDelay = "";
-      element.style.zIndex = String(this.places.get(element.dataset.card ?? "")?.z ?? place.z);
-    };
-    setTimeout(finish, duration + delay + 50);
+    slide(element, place, duration, delay, () => this.places.get(element.dataset.card ?? "")?.z ?? place.z);
   }
 
   /** Put a card back where the state says it is (after a drag), sliding if asked. @param {Card} card @param {number} duration */
@@ -269,23 +254,9 @@ export class TableView {
     return this.places.get(card) ?? null;
   }
 
-  // Drop regions: each fan's rectangle (grown to a full card's room beyond its top)
-  // and each foundation, in table coordinates; `to` as the API writes it.
-  /** @returns {{to: Dest, suit?: string, rect: {x: number, y: number, w: number, h: number}}[]} */
+  /** Where a dragged card may be let go (drop-regions.js). @returns {import("./drop-regions.js").DropRegion[]} */
   dropRegions() {
-    const layout = this.layout;
-    if (!layout || !this.state) return [];
-    const { cardW, cardH } = layout;
-    /** @type {{to: Dest, suit?: string, rect: {x: number, y: number, w: number, h: number}}[]} */
-    const regions = this.state.fans.map((fan, i) => {
-      const rect = fanRect(layout, i, fan.length);
-      return { to: i + 1, rect: { x: rect.x, y: rect.y, w: rect.w, h: rect.h } };
-    });
-    SUITS.forEach((suit, i) => {
-      const { x, y } = layout.foundations[i];
-      regions.push({ to: "F", suit, rect: { x, y, w: cardW, h: cardH } });
-    });
-    return regions;
+    return this.layout && this.state ? dropRegions(this.layout, this.state) : [];
   }
 
   /**

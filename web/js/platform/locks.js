@@ -1,0 +1,57 @@
+// @ts-check
+// The Web Locks the tabs take (ownership.js): a lock held for as long as a tab
+// owns the game, and short tasks that no two tabs run at once.
+
+/**
+ * Ask for lock `name` and hold it until `release` is called. Resolves true once
+ * it is held, false when it was not granted (busy, or the wait ran out: options
+ * ifAvailable or signal), null when the lock manager refused the request (a
+ * sandboxed page). `granted(release)` is called when it is held, `taken()` when
+ * another tab takes it ("steal").
+ * @param {LockManager} locks @param {string} name @param {LockOptions} options
+ * @param {{granted: (release: () => void) => void, taken: () => void}} hooks
+ * @returns {Promise<boolean | null>}
+ */
+export function holdLock(locks, name, options, { granted, taken }) {
+  return new Promise((resolve) => {
+    let held = false;
+    /** @type {Promise<unknown>} */
+    let request;
+    try {
+      request = locks.request(name, options, (lock) => {
+        if (!lock) return resolve(false);
+        held = true;
+        return new Promise((release) => {
+          granted(() => release(undefined));
+          resolve(true);
+        });
+      });
+    } catch {
+      resolve(null);
+      return;
+    }
+    request.catch((/** @type {any} */ error) => {
+      if (held) taken();
+      else resolve(error?.name === "AbortError" ? false : null);
+    });
+  });
+}
+
+/**
+ * Run `task` while no other tab runs a task of the same `name` (statistics are
+ * read, changed and written back whole); at once where locks cannot be had.
+ * @template T
+ * @param {LockManager | null} locks  null: no Web Locks here
+ * @param {string} name
+ * @param {() => Promise<T>} task
+ * @returns {Promise<T>}
+ */
+export async function exclusive(locks, name, task) {
+  if (!locks) return task();
+  try {
+    return await locks.request(`cloverleaf.${name}`, task);
+  } catch (error) {
+    if (/** @type {any} */ (error)?.name === "SecurityError") return task();
+    throw error;
+  }
+}
