@@ -21,6 +21,7 @@ import { Overlay } from "./panels/overlay.js";
 import { shareDeal } from "./platform/share.js";
 import { Solution } from "./play/solution.js";
 import { Difficulty } from "./play/difficulty.js";
+import { redrawDealMark } from "./panels/deal-mark.js";
 import { browserLanguage, formatDuration, LANGUAGES, onChange, setLanguage, t, useTables } from "./words/i18n.js";
 import { bindCardKeys } from "./table/keyboard.js";
 import { notice } from "./panels/notice.js";
@@ -91,7 +92,7 @@ const stats = new StatsKeeper((method, params) => engine.request(method, params)
   exclusive: (name, task) => ownership.exclusive(name, task),
 });
 const deals = new Deals(app, engine, game);
-const difficulty = new Difficulty(engine, game, () => deals.newDeal(undefined, { ask: false, solvable: true }));
+new Difficulty(engine, game, () => deals.newDeal(undefined, { ask: false, solvable: true }));
 const guidance = new Guidance(app, engine, game, view, deals);
 const solution = new Solution(app, engine, game, view, guidance);
 guidance.showSolution = (options) => solution.start(options);
@@ -180,7 +181,7 @@ for (const button of document.querySelectorAll("[data-action]")) {
   button.addEventListener("click", () => actions[action]?.());
 }
 const keymap = new Keymap();
-keymap.bind(PRECEDENCE.solution, solution.keyBindings());
+keymap.bind(PRECEDENCE.solution, solution.dock.keyBindings());
 bindShortcuts(actions, keymap);
 bindSettings(app.settings, (key, value) => game.changeSetting(key, value));
 bindPointer(
@@ -284,7 +285,7 @@ onChange(() => {
   info.refresh();
   solution.redraw();
   overlay.redraw();
-  difficulty.translate();
+  redrawDealMark();
 });
 
 // The table is drawn at once; the words follow when the language has loaded, and
