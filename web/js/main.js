@@ -31,7 +31,8 @@ import { applyPrefs, followSystemTheme, loadPrefs, storePrefs } from "./platform
 import { TableView } from "./table/render.js";
 import { sayStuck, whenUnavailable } from "./panels/report.js";
 import { Saving } from "./play/saving.js";
-import { playFoundation, playMove, playWin } from "./platform/sound.js";
+import { playChangeSound } from "./platform/sound.js";
+import { whenIdle } from "./platform/idle.js";
 import { bindShortcuts } from "./play/shortcuts.js";
 import { Keymap, PRECEDENCE } from "./platform/keymap.js";
 import { Startup } from "./startup/startup.js";
@@ -229,7 +230,7 @@ new ResizeObserver(() => {
 
 game.onShow((shown) => {
   const { state, previous } = shown;
-  if (previous) playSoundOf(state, previous);
+  if (previous) playChangeSound(state, previous);
   clock.shown(shown);
   saving.write();
   label(state, view);
@@ -241,28 +242,6 @@ game.onShow((shown) => {
   });
   info.refresh();
 });
-
-/**
- * Run `task` when the page's thread is idle (at most two seconds from now).
- * @param {() => void} task
- */
-function whenIdle(task) {
-  if ("requestIdleCallback" in window) requestIdleCallback(task, { timeout: 2000 });
-  else setTimeout(task, 200);
-}
-
-/**
- * The sound of a change: a win, a card reaching its foundation, or a move (sound.js
- * is silent unless the player turned sounds on).
- * @param {import("./engine/protocol.js").State} state
- * @param {import("./engine/protocol.js").State} previous
- */
-function playSoundOf(state, previous) {
-  if (state.change === "none") return; // nothing on the table changed (a setting)
-  if (state.won && !previous.won) playWin();
-  else if (state.lastMoves.some((move) => move.to === "F")) playFoundation();
-  else playMove();
-}
 
 // ---- the player's language and display preferences -------------------------------
 

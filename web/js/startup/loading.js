@@ -75,6 +75,8 @@ export function showProgress(name, received) {
  */
 export function showWaiting(count) {
   waiting = count;
+  if (count > 0) document.body.dataset.waiting = String(count);
+  else delete document.body.dataset.waiting;
   showText();
 }
 
