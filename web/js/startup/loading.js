@@ -70,7 +70,7 @@ export function showProgress(name, received) {
 }
 
 /**
- * How many moves made on the early table wait for the engine (0: none).
+ * How many moves made on the early table wait for the engine (0: none), also as body[data-waiting] for the tests.
  * @param {number} count
  */
 export function showWaiting(count) {
