@@ -183,9 +183,18 @@ def test_statistics_are_recorded_and_summarised_through_the_api(api: Api) -> Non
     assert reply["summary"]["all"]["played"] == 2 and reply["summary"]["solvable"]["played"] == 1
     assert ok(api, "statsSummary", stats=reply["stats"], game="fan")["summary"]["all"]["streak"] == 0
     assert ok(api, "statsReset", stats=reply["stats"], game="fan")["summary"]["all"]["played"] == 0
-    assert call(api, "statsSummary", stats="{oops", game="fan")["error"]["type"] == "InvalidInput"
+    assert call(api, "statsSummary", stats=7, game="fan")["error"]["type"] == "InvalidInput"
     bad = call(api, "statsRecord", stats=None, game="fan", won="yes", moves=1, seconds=1)
     assert bad["error"]["type"] == "InvalidInput"
+
+
+def test_unreadable_statistics_are_set_aside_and_the_call_answered_from_fresh_ones(api: Api) -> None:
+    reply = ok(api, "statsRecord", stats="{oops", game="fan", won=True, moves=40, seconds=75.46)
+    assert reply["setAside"] is True and reply["summary"]["all"]["won"] == 1
+    assert reply["summary"]["all"]["best_time"] == 75.5  # tenths of a second are kept
+    assert ok(api, "statsSummary", stats="{oops", game="fan")["setAside"] is True
+    assert ok(api, "statsReset", stats="{oops", game="fan")["setAside"] is True
+    assert "setAside" not in ok(api, "statsSummary", stats=reply["stats"], game="fan")
 
 
 def run_job(api: Api, **params: object) -> dict[str, Any]:
@@ -315,6 +324,7 @@ def test_a_solvable_deal_of_a_chosen_level_has_that_level_and_the_difficulty_job
 def test_jobs_refuse_bad_requests_and_forget_cancelled_jobs(api: Api) -> None:
     assert call(api, "jobStart", kind="poker")["error"]["type"] == "InvalidInput"
     assert call(api, "jobStart", kind="solvable", game="fan", level="impossible")["error"]["type"] == "InvalidInput"
+    assert "job" in ok(api, "jobStart", kind="solvable", game="fan", start="1", level="any")  # the setting's own word
     assert call(api, "jobStart", kind="difficulty", game="fan")["error"]["type"] == "InvalidInput"
     assert call(api, "jobStart", kind="difficulty", game="fan", deal="-4")["error"]["type"] == "InvalidInput"
     assert call(api, "jobStart", kind="daily", game="fan", date="tomorrow")["error"]["type"] == "InvalidInput"

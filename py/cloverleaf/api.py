@@ -623,20 +623,33 @@ def _plan(api: Api, params: Params) -> Json:
     return {"moves": [reported_move_json(move, before) for move, before in api.session.plan_ahead()]}
 
 
-def _stats_text(params: Params) -> str | None:
+def _stats_loaded(params: Params) -> tuple[Stats, bool]:
+    """The statistics the page sent, and whether their text was unreadable.
+
+    Unreadable text is no refusal: the call goes on from fresh statistics and its
+    reply says ``setAside`` (the page keeps the old text aside and tells the
+    player), so one request answers where the page would otherwise ask again.
+    """
     value = params.get("stats")
     if value is not None and not isinstance(value, str):
         raise InvalidInputError("stats must be the saved statistics text or null")
-    return value
+    try:
+        return load_stats(value), False
+    except InvalidInputError:
+        return Stats(), True
 
 
-def _stats_reply(stats: Stats, game: str) -> Json:
-    return {"stats": stats.dumps(), "summary": stats.summary(game)}
+def _stats_reply(stats: Stats, game: str, set_aside: bool) -> dict[str, Json]:
+    reply: dict[str, Json] = {"stats": stats.dumps(), "summary": stats.summary(game)}
+    if set_aside:
+        reply["setAside"] = True
+    return reply
 
 
 def _stats_summary(api: Api, params: Params) -> Json:
     game = find_game(_string(params, "game", DEFAULT_GAME.id)).id
-    return _stats_reply(load_stats(_stats_text(params)), game)
+    stats, set_aside = _stats_loaded(params)
+    return _stats_reply(stats, game, set_aside)
 
 
 def _stats_record(api: Api, params: Params) -> Json:
@@ -653,33 +666,33 @@ def _stats_record(api: Api, params: Params) -> Json:
     seconds: Json = params.get("seconds")
     daily: Json = params.get("daily")
     hints: Json = params.get("hints", 0)
-    before = load_stats(_stats_text(params))
+    before, set_aside = _stats_loaded(params)
     stats = before.record(game, won, moves, seconds, _flag(params, "solvable"), daily, hints)
     old, new = before.bucket(game, "all"), stats.bucket(game, "all")
     improved = {
         "time": old.best_time is not None and new.best_time is not None and new.best_time < old.best_time,
         "moves": old.fewest_moves is not None and new.fewest_moves is not None and new.fewest_moves < old.fewest_moves,
     }
-    return {**_stats_reply(stats, game), "improved": improved}
+    return {**_stats_reply(stats, game, set_aside), "improved": improved}
 
 
 def _stats_reset(api: Api, params: Params) -> Json:
     """Forgets one game (or every game when ``game`` is absent)."""
     game = None if params.get("game") is None else find_game(_string(params, "game")).id
-    stats = load_stats(_stats_text(params)).reset(game)
-    return _stats_reply(stats, game or DEFAULT_GAME.id)
+    before, set_aside = _stats_loaded(params)
+    return _stats_reply(before.reset(game), game or DEFAULT_GAME.id, set_aside)
 
 
 def _level(params: Params) -> Level | None:
-    """The ``level`` parameter: easy, medium, hard, or absent (any level)."""
+    """The ``level`` parameter: easy, medium, hard, or any level (``any``, or absent)."""
     level = params.get("level")
-    if level is None:
+    if level is None or level == "any":
         return None
     if isinstance(level, str):
         for known in Level:
             if known.value == level:
                 return known
-    raise InvalidInputError(f"unknown level {quote(level)} (easy, medium or hard)")
+    raise InvalidInputError(f"unknown level {quote(level)} (easy, medium, hard or any)")
 
 
 def _job_start(api: Api, params: Params) -> Json:

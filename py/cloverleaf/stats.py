@@ -133,7 +133,7 @@ class Stats:
         if not isinstance(won, bool):
             raise InvalidInputError(f"bad result {quote(won)}: won is true or false")
         moves = json_int(moves, what="move count", low=0, high=MAX_COUNT)
-        seconds = json_number(seconds, what="time", low=0, high=MAX_SECONDS)
+        seconds = round(json_number(seconds, what="time", low=0, high=MAX_SECONDS), 1)  # tenths are kept
         helped = json_int(hints, what="hints", low=0, high=MAX_COUNT) > 0
         if daily is not None:
             daily = _parse_day(daily)

@@ -21,6 +21,7 @@ import { Overlay } from "./panels/overlay.js";
 import { shareDeal } from "./platform/share.js";
 import { Solution } from "./play/solution.js";
 import { Difficulty } from "./play/difficulty.js";
+import { redrawDealMark } from "./panels/deal-mark.js";
 import { browserLanguage, formatDuration, LANGUAGES, onChange, setLanguage, t, useTables } from "./words/i18n.js";
 import { bindCardKeys } from "./table/keyboard.js";
 import { notice } from "./panels/notice.js";
@@ -30,7 +31,8 @@ import { applyPrefs, followSystemTheme, loadPrefs, storePrefs } from "./platform
 import { TableView } from "./table/render.js";
 import { sayStuck, whenUnavailable } from "./panels/report.js";
 import { Saving } from "./play/saving.js";
-import { playFoundation, playMove, playWin } from "./platform/sound.js";
+import { playChangeSound } from "./platform/sound.js";
+import { whenIdle } from "./platform/idle.js";
 import { bindShortcuts } from "./play/shortcuts.js";
 import { Keymap, PRECEDENCE } from "./platform/keymap.js";
 import { Startup } from "./startup/startup.js";
@@ -91,7 +93,7 @@ const stats = new StatsKeeper((method, params) => engine.request(method, params)
   exclusive: (name, task) => ownership.exclusive(name, task),
 });
 const deals = new Deals(app, engine, game);
-const difficulty = new Difficulty(engine, game, () => deals.newDeal(undefined, { ask: false, solvable: true }));
+new Difficulty(engine, game, () => deals.newDeal(undefined, { ask: false, solvable: true }));
 const guidance = new Guidance(app, engine, game, view, deals);
 const solution = new Solution(app, engine, game, view, guidance);
 guidance.showSolution = (options) => solution.start(options);
@@ -180,7 +182,7 @@ for (const button of document.querySelectorAll("[data-action]")) {
   button.addEventListener("click", () => actions[action]?.());
 }
 const keymap = new Keymap();
-keymap.bind(PRECEDENCE.solution, solution.keyBindings());
+keymap.bind(PRECEDENCE.solution, solution.dock.keyBindings());
 bindShortcuts(actions, keymap);
 bindSettings(app.settings, (key, value) => game.changeSetting(key, value));
 bindPointer(
@@ -228,7 +230,7 @@ new ResizeObserver(() => {
 
 game.onShow((shown) => {
   const { state, previous } = shown;
-  if (previous) playSoundOf(state, previous);
+  if (previous) playChangeSound(state, previous);
   clock.shown(shown);
   saving.write();
   label(state, view);
@@ -240,28 +242,6 @@ game.onShow((shown) => {
   });
   info.refresh();
 });
-
-/**
- * Run `task` when the page's thread is idle (at most two seconds from now).
- * @param {() => void} task
- */
-function whenIdle(task) {
-  if ("requestIdleCallback" in window) requestIdleCallback(task, { timeout: 2000 });
-  else setTimeout(task, 200);
-}
-
-/**
- * The sound of a change: a win, a card reaching its foundation, or a move (sound.js
- * is silent unless the player turned sounds on).
- * @param {import("./engine/protocol.js").State} state
- * @param {import("./engine/protocol.js").State} previous
- */
-function playSoundOf(state, previous) {
-  if (state.change === "none") return; // nothing on the table changed (a setting)
-  if (state.won && !previous.won) playWin();
-  else if (state.lastMoves.some((move) => move.to === "F")) playFoundation();
-  else playMove();
-}
 
 // ---- the player's language and display preferences -------------------------------
 
@@ -284,7 +264,7 @@ onChange(() => {
   info.refresh();
   solution.redraw();
   overlay.redraw();
-  difficulty.translate();
+  redrawDealMark();
 });
 
 // The table is drawn at once; the words follow when the language has loaded, and

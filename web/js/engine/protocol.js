@@ -99,8 +99,9 @@
  */
 
 /**
- * Statistics as the engine counts them: the saved text and one game's summary.
- * @typedef {{stats: string, summary: Record<"all" | "solvable" | "daily", StatsBucket>}} StatsReply
+ * Statistics as the engine counts them: the saved text and one game's summary;
+ * setAside: the text sent was unreadable (the reply starts from fresh statistics).
+ * @typedef {{stats: string, summary: Record<"all" | "solvable" | "daily", StatsBucket>, setAside?: boolean}} StatsReply
  */
 
 /**

@@ -11,12 +11,16 @@ import { showPanel } from "./panel.js";
 
 /** @typedef {import("../engine/protocol.js").Level} Level */
 
+/** @type {[Level | null, boolean]} the mark shown last, said again in another language */
+let shown = [null, false];
+
 /**
  * The mark beside the deal number: its level, "cannot be won", or none (hidden).
  * @param {Level | null} level
- * @param {boolean} lost  the deal is lost from its start
+ * @param {boolean} [lost]  the deal is lost from its start
  */
-export function showDealMark(level, lost) {
+export function showDealMark(level, lost = false) {
+  shown = [level, lost];
   const label = document.getElementById("deal-level");
   if (!label) return;
   const mark = lost ? "lost" : level;
@@ -27,12 +31,18 @@ export function showDealMark(level, lost) {
   label.title = mark ? t(lost ? "level.lostTitle" : "level.title") : "";
 }
 
+/** The texts changed language: the mark said again. */
+export function redrawDealMark() {
+  showDealMark(...shown);
+}
+
 /**
- * The deal on the table cannot be won: one line, and the way to a winnable deal
+ * The deal on the table cannot be won: marked so beside its number, and one line, and the way to a winnable deal
  * (no restart: the same cards lose again).
  * @param {() => unknown} winnable  a new deal proved winnable
  */
 export function showLostDeal(winnable) {
+  showDealMark(null, true);
   showPanel("lost", t("lostDeal.title"), t("lostDeal.text"), [
     { label: t("lostDeal.winnable"), name: "winnable", primary: true, action: winnable },
   ]);

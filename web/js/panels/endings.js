@@ -4,8 +4,9 @@
 // solution was shown (it counts in no statistics), and a table where nothing can
 // move. The controller (play/endings.js) says when, and what each button does.
 
-import { t } from "../words/i18n.js";
+import { formatDuration, t } from "../words/i18n.js";
 import { showPanel } from "./panel.js";
+import { shareResult } from "../platform/share.js";
 
 /** @typedef {import("../engine/protocol.js").State} State */
 /** @typedef {import("./panel.js").PanelAction} PanelAction */
@@ -22,11 +23,16 @@ import { showPanel } from "./panel.js";
 
 /**
  * @param {State} state  the won table
- * @param {{time: string, improved: {time: boolean, moves: boolean} | null, share: () => unknown}} result
- *   the time played, the records beaten, and the button that shares them
+ * @param {{seconds: number, improved: {time: boolean, moves: boolean} | null}} result
+ *   the time played and the records beaten (the button "share" shares them; the panel stays)
  * @param {EndActions} actions
  */
-export function showWonPanel(state, { time, improved, share }, actions) {
+export function showWonPanel(state, { seconds, improved }, actions) {
+  const time = formatDuration(seconds);
+  const share = () => {
+    shareResult(state, time);
+    showWonPanel(state, { seconds, improved }, actions); // the panel stays: sharing is not leaving
+  };
   const newDeal = { label: t("button.newDeal"), name: "new", primary: true, action: actions.newDeal };
   const again = { label: t("button.playAgain"), name: "restart", action: () => actions.restart({ ask: false }) };
   if (state.solutionShown) {

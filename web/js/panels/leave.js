@@ -6,6 +6,7 @@
 
 import { t } from "../words/i18n.js";
 import { showPanel } from "./panel.js";
+import { gameName } from "./bar.js";
 
 /** @returns {Promise<boolean>} */
 export function askLeave() {
@@ -21,12 +22,15 @@ export function askLeave() {
 }
 
 /**
- * @param {{game: string, deal: string}} linked  the linked game's name and deal
- * @param {{game: string, deal: string, moves: number}} current  the game in progress
+ * @param {{game: string, deal: string}} link  the linked game (its id) and deal
+ * @param {{game: string, deal: string | null, moves: number}} current  the game in progress
+ * @param {(id: string) => string} named  a game's name in the catalogue (when the texts have none)
  * @returns {Promise<boolean>}
  */
-export function askLink(linked, current) {
-  const playing = { ...current, moves: t("status.moves", { count: current.moves }) };
+export function askLink(link, current, named) {
+  const name = (/** @type {string} */ id) => gameName(id, named(id));
+  const linked = { game: name(link.game), deal: link.deal };
+  const playing = { game: name(current.game), deal: current.deal ?? "", moves: t("status.moves", { count: current.moves }) };
   return new Promise((resolve) => {
     showPanel(
       "confirm",

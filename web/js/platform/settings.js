@@ -3,7 +3,7 @@
 // there are, their defaults and the values a choice takes are the engine's facts
 // (py/cloverleaf/page_facts.py), generated into build-info.js: nothing here names one.
 
-import { DEFAULT_SETTINGS, SETTING_CHOICES } from "../build-info.js";
+import { DEFAULT_SETTINGS, ENGINE_SETTINGS, SETTING_CHOICES } from "../build-info.js";
 import { asRecord, KEYS, readJson, writeJson } from "./storage.js";
 
 /** @typedef {import("../build-info.js").Settings} Settings */
@@ -30,4 +30,12 @@ export function loadSettings() {
 /** @param {Settings} settings */
 export function storeSettings(settings) {
   writeJson(KEYS.settings, settings);
+}
+
+/**
+ * The settings the engine keeps (the rest are the page's), as its "settings" method takes them.
+ * @param {Settings} settings
+ */
+export function engineSettings(settings) {
+  return Object.fromEntries(ENGINE_SETTINGS.map((key) => [key, settings[key]]));
 }

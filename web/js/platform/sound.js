@@ -98,3 +98,16 @@ export function playWin() {
     note(ac, frequency, start + i * 0.12, 0.5, 0.07);
   });
 }
+
+/**
+ * The sound of a change: a win, a card reaching its foundation, or a move (silent
+ * unless the player turned sounds on).
+ * @param {import("../engine/protocol.js").State} state
+ * @param {import("../engine/protocol.js").State} previous
+ */
+export function playChangeSound(state, previous) {
+  if (state.change === "none") return; // nothing on the table changed (a setting)
+  if (state.won && !previous.won) playWin();
+  else if (state.lastMoves.some((move) => move.to === "F")) playFoundation();
+  else playMove();
+}

@@ -43,7 +43,7 @@ export class Clock {
   shown({ state }) {
     if (state.change === "new" || state.change === "restart") this.reset();
     if (state.moves > 0) this.started = true;
-    this.stopped = state.won || state.stuck; // nothing left to play: time no longer counts (an undo runs it again)
+    this.stopped = state.finished; // nothing left to play: time no longer counts (an undo runs it again)
     this.follow();
   }
 

@@ -7,7 +7,8 @@
 // answers carries the result: counting.py), as is how the deal was opened.
 
 import { readAddress, writeAddress } from "../platform/address.js";
-import { gameName } from "../panels/bar.js";
+import { localDate } from "../platform/today.js";
+import { badAddressWords, refusedLinkWords } from "../panels/link-words.js";
 import { t } from "../words/i18n.js";
 import { notice } from "../panels/notice.js";
 import { hidePanel } from "../panels/panel.js";
@@ -21,13 +22,6 @@ import { Search } from "./search.js";
 /** @typedef {import("./game.js").Game} Game */
 /** @typedef {import("../engine/protocol.js").DealResult} DealResult */
 /** @typedef {import("../engine/protocol.js").Opening} Opening */
-
-/** Today's date where the player is, "YYYY-MM-DD". */
-function localDate() {
-  const now = new Date();
-  const pad = (/** @type {number} */ n) => String(n).padStart(2, "0");
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
 
 export class Deals {
   /**
@@ -57,11 +51,10 @@ export class Deals {
    * Ask before a link replaces a game in progress; resolves true to open the link.
    * @param {{game: string, deal: string}} link
    */
-  confirmLink({ game, deal }) {
+  confirmLink(link) {
     const table = this.app.table;
     if (!table || !this.inProgress) return Promise.resolve(true);
-    const name = (/** @type {string} */ id) => gameName(id, gameInfo(this.app, id)?.name ?? id);
-    return askLink({ game: name(game), deal }, { game: name(table.game), deal: table.deal ?? "", moves: table.moves });
+    return askLink(link, table, (id) => gameInfo(this.app, id)?.name ?? id);
   }
 
   /**
@@ -93,8 +86,7 @@ export class Deals {
     if (this.app.settings.solvableOnly || solvable) {
       try {
         // The walk starts at a random deal (the engine draws it), at the level the player chose.
-        const level = this.app.settings.level;
-        const params = level === "any" ? { kind: "solvable", game } : { kind: "solvable", game, level };
+        const params = { kind: "solvable", game, level: this.app.settings.level };
         const result = /** @type {DealResult} */ (await this.search.run(params, "new", t("deal.finding")));
         deal = result.deal;
         if (result.verdict !== "solved") notice(t("deal.notProved"), 4000);
@@ -117,9 +109,8 @@ export class Deals {
   async daily() {
     if (!(await this.confirmLeave())) return;
     const game = currentGame(this.app);
-    const date = localDate();
     try {
-      const result = /** @type {DealResult} */ (await this.search.run({ kind: "daily", game, date }, "daily", t("daily.finding")));
+      const result = /** @type {DealResult} */ (await this.search.run({ kind: "daily", game, date: localDate() }, "daily", t("daily.finding")));
       await this.open(game, result.deal, { opening: "daily" });
     } catch (error) {
       report(error);
@@ -141,7 +132,7 @@ export class Deals {
     const address = readAddress();
     if (!address) return;
     if ("bad" in address) {
-      notice(t("address.badShort", { address: address.bad }));
+      notice(badAddressWords(address.bad));
       this.showOwnAddress();
       return;
     }
@@ -160,8 +151,7 @@ export class Deals {
       read = await this.engine.request("link", link);
     } catch (error) {
       if (/** @type {any} */ (error)?.type !== "InvalidInput") report(error);
-      else if (gameInfo(this.app, link.game)) notice(t("address.noDealShort", { deal: link.deal }), 5000);
-      else notice(t("address.noGameShort", { name: link.game }), 5000);
+      else notice(refusedLinkWords(link, Boolean(gameInfo(this.app, link.game))), 5000);
       return this.showOwnAddress();
     }
     const table = this.app.table;

@@ -6,7 +6,6 @@
 
 import { showDealMark, showLostDeal } from "../panels/deal-mark.js";
 
-/** @typedef {import("../engine/protocol.js").Level} Level */
 /** @typedef {import("../engine/protocol.js").State} State */
 /** @typedef {import("../engine/engine.js").EngineClient} EngineClient */
 /** @typedef {import("./game.js").Game} Game */
@@ -21,8 +20,6 @@ export class Difficulty {
     this.engine = engine;
     this.winnable = winnable;
     this.key = /** @type {string | null} the deal on the table, "game/deal" */ (null);
-    /** @type {[Level | null, boolean]} its level and whether it is lost, as last known */
-    this.mark = [null, false];
     /** @type {{promise: Promise<any>, cancel: () => void} | null} the rating running */
     this.job = null;
     this.afterEarlyMoves = (/** @type {() => void} */ then) => game.afterEarlyMoves(then);
@@ -36,11 +33,11 @@ export class Difficulty {
       this.key = key;
       this.job?.cancel();
       this.job = null;
-      this.show(null);
+      showDealMark(null);
       // Said after the other listeners, which close a lost sheet for a new table.
-      if (state.lostFromStart) setTimeout(() => this.key === key && this.lost());
+      if (state.lostFromStart) setTimeout(() => this.key === key && showLostDeal(this.winnable));
     }
-    if (state.rated) this.show(state.level, state.lostFromStart);
+    if (state.rated) showDealMark(state.level, state.lostFromStart);
     else if (key && state.deal && !this.job) {
       // Started once the moves made while the engine started are answered: the
       // engine would otherwise answer them only after the rating's first slice.
@@ -63,30 +60,13 @@ export class Difficulty {
     job.promise.then(
       (/** @type {import("../engine/protocol.js").DealResult} */ result) => {
         if (this.key !== key) return;
-        if (result.verdict === "lost") this.lost();
-        else this.show(result.difficulty ?? null);
+        if (result.verdict === "lost") showLostDeal(this.winnable);
+        else showDealMark(result.difficulty ?? null);
       },
       (/** @type {any} */ error) => {
         if (this.job === job) this.job = null;
         if (error?.type !== "Cancelled") console.warn(`difficulty: ${error?.message ?? error}`);
       },
     );
-  }
-
-  /** The deal on the table is lost from its start: marked, and said once. */
-  lost() {
-    this.show(null, true);
-    showLostDeal(this.winnable);
-  }
-
-  /** @param {Level | null} level  the mark beside the deal number */
-  show(level, lost = false) {
-    this.mark = [level, lost];
-    showDealMark(level, lost);
-  }
-
-  /** The texts changed language: say the mark again. */
-  translate() {
-    showDealMark(...this.mark);
   }
 }

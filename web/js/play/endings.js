@@ -5,10 +5,8 @@
 // app solved (its solution shown, solution.js) ends with "solved by the app":
 // the engine counts it in no statistics (State.solutionShown).
 
-import { formatDuration } from "../words/i18n.js";
 import { hidePanel, panelKind } from "../panels/panel.js";
 import { showStuckPanel, showWonPanel } from "../panels/endings.js";
-import { shareResult } from "../platform/share.js";
 import { gameInfo } from "./state.js";
 
 /** @typedef {import("./state.js").AppState} AppState */
@@ -74,12 +72,7 @@ export class Endings {
    * @param {State} state
    */
   celebrate(state) {
-    const time = formatDuration(this.clock.value() / 1000);
-    const share = () => {
-      shareResult(state, time);
-      this.celebrate(state); // the panel stays: sharing is not leaving
-    };
-    showWonPanel(state, { time, improved: this.improved, share }, this.actions);
+    showWonPanel(state, { seconds: this.clock.value() / 1000, improved: this.improved }, this.actions);
   }
 
   /** @param {State} state */

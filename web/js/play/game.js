@@ -15,7 +15,7 @@ import { showWaiting } from "../startup/loading.js";
 import { moveWentThrough, report } from "../panels/report.js";
 import { gameInfo, sameTable } from "./state.js";
 import { ENGINE_SETTINGS } from "../build-info.js";
-import { storeSettings } from "../platform/settings.js";
+import { engineSettings, storeSettings } from "../platform/settings.js";
 import { writeAddress } from "../platform/address.js";
 
 /** @typedef {import("../engine/protocol.js").State} State */
@@ -236,22 +236,14 @@ export class Game {
   async afterStart(method, params, card) {
     const moves = this.earlyMoves;
     if (!this.playable || !moves) return null;
-    this.showWaiting(+1);
+    showWaiting(++this.waiting);
     if (card) this.view.cardElement(card)?.classList.add("card--waiting");
     try {
       return await new Promise((send) => moves.push({ method, params, send }));
     } finally {
-      this.showWaiting(-1);
+      showWaiting(--this.waiting);
       if (card) this.view.cardElement(card)?.classList.remove("card--waiting");
     }
-  }
-
-  /** @param {number} change  one more (+1) or one fewer (-1) move waiting (body[data-waiting]) */
-  showWaiting(change) {
-    this.waiting += change;
-    if (this.waiting > 0) document.body.dataset.waiting = String(this.waiting);
-    else delete document.body.dataset.waiting;
-    showWaiting(this.waiting);
   }
 
   // ---- the player's moves -------------------------------------------------------
@@ -297,6 +289,6 @@ export class Game {
 
   /** The player's engine settings, as the engine's "settings" method takes them. */
   engineSettings() {
-    return Object.fromEntries(ENGINE_SETTINGS.map((key) => [key, this.app.settings[key]]));
+    return engineSettings(this.app.settings);
   }
 }

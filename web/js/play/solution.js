@@ -3,7 +3,7 @@
 // at a time, each a real move of the game through the engine, so what the table
 // shows is the game itself and the player can take over at any point. Play and
 // pause, one step forward (the plan's next decision) and one back (an undo), at
-// a pace the eye can follow (three speeds); the dock (panels/solution-dock.js)
+// a pace the eye can follow (panels/solution-pace.js); the dock (panels/solution-dock.js)
 // draws it and takes the buttons and keys. Taking over only stops the playing:
 // any move of the player's own does it too.
 //
@@ -15,9 +15,9 @@
 
 import { t } from "../words/i18n.js";
 import { notice } from "../panels/notice.js";
-import { panelKind } from "../panels/panel.js";
 import { report } from "../panels/report.js";
 import { SolutionDock } from "../panels/solution-dock.js";
+import { Pace } from "../panels/solution-pace.js";
 import { LOST } from "../panels/lost.js";
 import { Search } from "./search.js";
 
@@ -29,9 +29,6 @@ import { Search } from "./search.js";
 /** @typedef {import("../engine/protocol.js").Move} Move */
 /** @typedef {import("../engine/protocol.js").HintResult} HintResult */
 /** @typedef {import("../engine/protocol.js").SolutionResult} SolutionResult */
-
-/** Milliseconds between two steps at each speed: slow enough to follow, then quicker. */
-export const STEP_MS = Object.freeze([1300, 650, 300]);
 
 export class Solution {
   /**
@@ -47,11 +44,9 @@ export class Solution {
     this.game = game;
     this.guidance = guidance;
     this.active = false; // the player (its dock) is on show
-    this.playing = false; // stepping by itself (false: paused)
-    this.speed = 0; // index into STEP_MS
     this.played = 0; // steps forward the app made since it started, less the steps back
     this.busy = false; // a request of ours is changing the game (it is not the player's move)
-    this.timer = 0;
+    this.pace = new Pace(() => this.forward(), () => this.draw());
     this.search = new Search(engine); // the solution job running
     /** @type {Move[]} */
     this.moves = []; // the solution's decisions, the first made at `base` decisions
@@ -63,12 +58,12 @@ export class Solution {
     });
     game.onShow((shown) => this.shown(shown));
     const forward = () => {
-      this.pause();
+      this.pace.pause();
       return this.forward();
     };
     this.dock = new SolutionDock(
       view,
-      { start: () => this.start(), back: () => this.back(), play: () => this.togglePlay(), forward, speed: () => this.faster(), stop: () => this.takeOver() },
+      { start: () => this.start(), back: () => this.back(), play: () => this.togglePlay(), forward, speed: () => this.pace.faster(), stop: () => this.takeOver() },
       { active: () => this.active, ready: () => this.game.ready },
     );
   }
@@ -88,7 +83,7 @@ export class Solution {
     this.guidance.stop();
     this.guidance.clear();
     this.active = true;
-    this.playing = false;
+    this.pace.stop();
     this.played = 0;
     this.moves = [];
     this.draw(t("solution.looking"));
@@ -97,18 +92,15 @@ export class Solution {
       return;
     }
     if (!(await this.load())) return;
-    this.playing = true;
-    this.draw();
-    this.schedule(STEP_MS[this.speed] / 2);
+    this.pace.play(this.pace.interval / 2);
   }
 
   /** Stop showing the solution: the player takes over from the position on the table. */
   stop() {
-    clearTimeout(this.timer);
+    this.pace.stop();
     this.search.cancel();
     if (!this.active) return;
     this.active = false;
-    this.playing = false;
     this.moves = [];
     this.dock.hide();
   }
@@ -121,18 +113,7 @@ export class Solution {
   }
 
   togglePlay() {
-    if (!this.active || !this.next()) return;
-    this.playing = !this.playing;
-    this.draw();
-    if (this.playing) this.schedule(150);
-    else clearTimeout(this.timer);
-  }
-
-  /** The next speed (1×, 2×, 4×, then 1× again). */
-  faster() {
-    this.speed = (this.speed + 1) % STEP_MS.length;
-    this.draw();
-    if (this.playing) this.schedule(STEP_MS[this.speed]);
+    if (this.active && this.next()) this.pace.toggle();
   }
 
   /** The solution's next decision from the position on the table, or null. */
@@ -203,39 +184,16 @@ export class Solution {
     if (!(await this.ours(() => (move.card ? this.game.drop(move.card, move.to) : this.game.redeal())))) return;
     this.played += 1;
     this.draw();
-    if (this.playing) this.schedule(STEP_MS[this.speed]);
+    this.pace.stepped();
   }
 
   /** One step back: undo the app's last step (never further back than where it started). */
   async back() {
     if (!this.active || this.busy || this.played === 0) return;
-    this.pause();
+    this.pace.pause();
     if (!(await this.ours(() => this.game.undo(1)))) return;
     this.played -= 1;
     this.draw();
-  }
-
-  pause() {
-    if (!this.playing) return;
-    this.playing = false;
-    clearTimeout(this.timer);
-    this.draw();
-  }
-
-  /** @param {number} ms */
-  schedule(ms) {
-    clearTimeout(this.timer);
-    this.timer = window.setTimeout(() => this.tick(), ms);
-  }
-
-  /** The next automatic step, unless something asks the player first (a question, a dialog). */
-  tick() {
-    if (!this.active || !this.playing) return;
-    if (panelKind() === "confirm" || document.querySelector("dialog[open]") || document.hidden) {
-      this.schedule(STEP_MS[this.speed]);
-      return;
-    }
-    this.forward();
   }
 
   /**
@@ -264,7 +222,8 @@ export class Solution {
   draw(status) {
     const state = this.app.table;
     if (!this.active || !state) return;
-    const { playing, speed, played } = this;
+    const { playing, speed } = this.pace;
+    const played = this.played;
     const total = this.base + this.moves.length;
     this.dock.draw({ playing, speed, status: status ?? null, move: state.moves, total, next: this.next(), canBack: played > 0 });
   }
@@ -272,10 +231,5 @@ export class Solution {
   /** Redraw in the player's language. */
   redraw() {
     if (this.active) this.draw(this.search.running ? t("solution.looking") : undefined);
-  }
-
-  /** The solution player's keys, for the page's keymap (main.js). */
-  keyBindings() {
-    return this.dock.keyBindings();
   }
 }

@@ -4,14 +4,14 @@
 // What counts, and in which buckets, is the engine's decision (py/cloverleaf/
 // counting.py): a table that finished a game carries its `count`, and this file
 // only hands it back to the engine's statistics (py/cloverleaf/stats.py) with
-// the time played and stores the text it answers (storage.js).
+// the time played (kept to tenths there) and stores the text it answers (storage.js).
 //
 // Several tabs share the statistics (tabs.js): only the tab that owns the game
 // counts, and each result is read, counted and written back whole under a lock
 // shared by the tabs, from the text as stored at that moment (never from a copy
 // kept since start-up), so no tab overwrites another's results.
 
-import { KEYS, MAX_ELAPSED_MS, readText, setAside, writeText } from "../platform/storage.js";
+import { KEYS, readText, setAside, writeText } from "../platform/storage.js";
 
 /** @typedef {import("../engine/protocol.js").Count} Count */
 /** @typedef {import("../engine/protocol.js").StatsReply} StatsReply */
@@ -54,35 +54,17 @@ export class StatsKeeper {
 
   /**
    * One statistics call with the text as stored now. Text the engine cannot read
-   * is set aside (storage.js tells the player) and the call is made afresh; a
-   * call refused for another reason leaves the text as it is.
+   * is answered from fresh statistics (the reply says `setAside`): the text is set
+   * aside (storage.js tells the player).
    * @param {string} method
    * @param {object} params
    * @returns {Promise<StatsReply>}
    */
   async call(method, params) {
     const text = readText(KEYS.stats);
-    try {
-      return await this.request(method, { ...params, stats: text });
-    } catch (error) {
-      if (/** @type {any} */ (error)?.type !== "InvalidInput" || text === null || (await this.readable(text))) throw error;
-      setAside(KEYS.stats, text);
-      return this.request(method, { ...params, stats: null });
-    }
-  }
-
-  /**
-   * Whether the engine reads `text` (a refusal may be about another parameter).
-   * @param {string} text
-   */
-  async readable(text) {
-    try {
-      await this.request("statsSummary", { stats: text });
-      return true;
-    } catch (error) {
-      if (/** @type {any} */ (error)?.type === "InvalidInput") return false;
-      throw error;
-    }
+    const reply = /** @type {StatsReply} */ (await this.request(method, { ...params, stats: text }));
+    if (reply.setAside && text !== null) setAside(KEYS.stats, text);
+    return reply;
   }
 
   /**
@@ -90,10 +72,7 @@ export class StatsKeeper {
    * and the player told with the first table, not at the end of a game.
    */
   check() {
-    return this.serial(async () => {
-      const text = readText(KEYS.stats);
-      if (text !== null && !(await this.readable(text))) setAside(KEYS.stats, text);
-    });
+    return this.serial(() => this.call("statsSummary", {}));
   }
 
   /** @param {StatsReply} reply */
@@ -112,9 +91,8 @@ export class StatsKeeper {
    */
   record(count, seconds) {
     if (!this.sharing.mayCount()) return Promise.resolve(null);
-    const time = Number.isFinite(seconds) ? Math.min(MAX_ELAPSED_MS / 1000, Math.max(0, Math.round(seconds * 10) / 10)) : 0;
     return this.serial(async () => {
-      const reply = /** @type {RecordReply} */ (await this.call("statsRecord", { ...count, seconds: time }));
+      const reply = /** @type {RecordReply} */ (await this.call("statsRecord", { ...count, seconds }));
       this.keep(reply);
       return reply;
     });

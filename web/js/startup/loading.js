@@ -70,11 +70,13 @@ export function showProgress(name, received) {
 }
 
 /**
- * How many moves made on the early table wait for the engine (0: none).
+ * How many moves made on the early table wait for the engine (0: none), also as body[data-waiting] for the tests.
  * @param {number} count
  */
 export function showWaiting(count) {
   waiting = count;
+  if (count > 0) document.body.dataset.waiting = String(count);
+  else delete document.body.dataset.waiting;
   showText();
 }
 

@@ -5,8 +5,8 @@
 // on a phone (its worker has been starting since the page's first script, boot.js):
 // early-table.js draws the saved table, a deal from the build's bank or the
 // outlines of the game to come, as first-game.js chose. Once the engine is up, it
-// opens the first game: the address, else the saved game, else the bank's deal,
-// else a new deal. A link never drops a saved game in progress: that game is
+// opens the first game (open-first.js): the address, else the saved game, else the
+// bank's deal, else a new deal. A link never drops a saved game in progress: that game is
 // restored, and the link asked about once it is up (followLink), as a link
 // followed while playing is; a bad address keeps it too. When the engine's table
 // is the one on screen, card for card, the taps and drags made meanwhile (game.js
@@ -18,12 +18,13 @@ import { readAddress } from "../platform/address.js";
 import { DEAL_BANK, DEAL_BANK_SETTINGS, GAMES } from "../build-info.js";
 import { drawAtOnce, drawFromBank } from "./early-table.js";
 import { chooseFirstGame, restoresSave } from "./first-game.js";
+import { openFirstGame } from "./open-first.js";
 import { EngineError } from "../engine/engine.js";
 import { t } from "../words/i18n.js";
 import { setStatus, showProgress } from "./loading.js";
 import { notice } from "../panels/notice.js";
 import { showPanel } from "../panels/panel.js";
-import { DEFAULT_GAME, gameInfo, sameTable } from "../play/state.js";
+import { DEFAULT_GAME, sameTable } from "../play/state.js";
 import { loadGame, setAsideGame } from "../platform/storage.js";
 import { checkStoredFiles, reloadAfterRepair } from "../platform/stored-files.js";
 
@@ -236,57 +237,14 @@ export class Startup {
   }
 
   /**
-   * What the table opens with: the address, else the saved game, else the bank's deal, else a new deal.
+   * What the table opens with (open-first.js), then what was kept to tell the player.
    * @param {FirstGame} first
    * @param {State | null} banked
-   * @param {Promise<any> | null} restoring  the saved game's restore, already asked for
-   * @param {Promise<any>} dealing  the bank's deal as the engine dealt it, asked for at once (null: not asked)
+   * @param {Promise<any> | null} restoring
+   * @param {Promise<any>} dealing
    */
   async openFirstGame(first, banked, restoring, dealing) {
-    const { address, record } = first;
-    const defaultName = t(`game.${DEFAULT_GAME}`);
-    const restored = record && restoresSave(first) ? await this.restore(record, restoring) : false;
-    if (address && "bad" in address) {
-      if (restored) this.tell(() => t("address.badShort", { address: address.bad }));
-      else {
-        this.tell(() => t("address.bad", { address: address.bad, game: defaultName }));
-        await this.deals.newDeal(DEFAULT_GAME, { ask: false });
-      }
-    } else if (address) {
-      const table = this.app.table;
-      const onTable = restored && table?.game === address.game && table.deal === address.deal;
-      if (restored && !onTable && this.deals.inProgress) this.link = address;
-      else if (!onTable) {
-        try {
-          await this.deals.open(address.game, address.deal);
-        } catch (error) {
-          if (/** @type {any} */ (error)?.type === "Unavailable") throw error;
-          const known = gameInfo(this.app, address.game);
-          if (restored) {
-            this.tell(() =>
-              known
-                ? t("address.noDealShort", { deal: address.deal })
-                : t("address.noGameShort", { name: address.game }),
-            );
-          } else {
-            this.tell(() =>
-              known
-                ? t("address.noDeal", { deal: address.deal, game: defaultName })
-                : t("address.noGame", { name: address.game, game: defaultName }),
-            );
-            await this.deals.newDeal(DEFAULT_GAME, { ask: false });
-          }
-        }
-      }
-    } else if (!restored) {
-      if (banked && this.game.drawn === banked) {
-        // The bank's deals are proved winnable: the "solvable deals only" setting is met (dealt as "bank").
-        await this.deals.open(banked.game, banked.deal, { dealt: await dealing });
-      } else {
-        const game = record && gameInfo(this.app, record.game) ? record.game : DEFAULT_GAME;
-        await this.deals.newDeal(game, { ask: false });
-      }
-    }
+    await openFirstGame(this, first, banked, restoring, dealing);
     const later = [...new Set((this.later ?? []).map((words) => words()))];
     this.later = null;
     if (later.length) notice(later.join(" "), 7000);
