@@ -63,7 +63,7 @@ export class Difficulty {
     job.promise.then(
       (/** @type {import("../engine/protocol.js").DealResult} */ result) => {
         if (this.key !== key) return;
-        if (result.verdict === "lost") this.lost();
+        if (result.verdict === "lost") this.lost(result.why);
         else this.show(result.difficulty ?? null);
       },
       (/** @type {any} */ error) => {
@@ -73,10 +73,10 @@ export class Difficulty {
     );
   }
 
-  /** The deal on the table is lost from its start: marked, and said once. */
-  lost() {
+  /** The deal on the table is lost from its start: marked, and said once (why, when the rating says). */
+  lost(/** @type {import("../words/why.js").Why | null} */ why = null) {
     this.show(null, true);
-    showLostDeal(this.winnable);
+    showLostDeal(this.winnable, why);
   }
 
   /** @param {Level | null} level  the mark beside the deal number */
