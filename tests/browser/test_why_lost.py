@@ -122,3 +122,28 @@ def test_a_proven_hint_is_solid_and_a_needed_redeal_says_why(app: Any) -> None:
     page.keyboard.press("h")
     page.wait_for_selector("#redeal.is-hint", timeout=60_000)
     assert "only a redeal now keeps the game winnable" in wait_notice(app, "redeal")
+
+
+LOW_DEAL = ("6", "8C", 13)  # Clover Leaf 6: the eight of clubs onto fan 13 loses; its reason's cards lie in that fan
+
+
+def test_on_a_phone_the_lit_cards_stay_in_sight_above_the_sheet_and_are_named(make_app: Any) -> None:
+    deal, card, to = LOW_DEAL
+    why = lost_reason_on_cpython("clover-leaf", deal, card, to)
+    assert why["kind"] == "deadEnd"  # its sentence names one card: the others are named for a screen reader
+    app = make_app(viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True)
+    app.open(f"clover-leaf/{deal}")
+    page = app.page
+    app.drag(card, to)
+    app.wait_moves(1)
+    page.keyboard.press("h")
+    panel = page.locator('#panel[data-panel="lost"]')
+    panel.locator(".panel__why").wait_for(timeout=60_000)
+    app.settle()
+    assert lit_cards(page) == set(why["cards"])
+    sheet_top = panel.bounding_box()["y"]
+    for lit in why["cards"]:
+        box = app.card_box(lit)
+        assert box["y"] + box["height"] / 3 <= sheet_top, (lit, box, sheet_top)  # its index above the sheet
+    spoken = str(page.locator("#panel-text").text_content()).lower()
+    assert all(card_words(lit) in spoken for lit in why["cards"]), spoken

@@ -79,6 +79,8 @@ export function sayWhy(why) {
     reason.append(named);
   }
   text.append(" ", reason);
+  // Kept short on a phone (app.css): a reason that scrolls takes the keyboard's focus too.
+  if (reason.scrollHeight > reason.clientHeight) reason.tabIndex = 0;
 }
 
 /**

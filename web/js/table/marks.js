@@ -56,4 +56,11 @@ export function clearHint(view) {
  */
 export function lightCards(view, cards) {
   view.markCard(WHY, cards?.length ? cards : null);
+  // A sheet docked below the table may leave its lowest rows out of sight (kept-layout.js):
+  // the lit cards, and the table they are read against, must be seen, so it is laid out
+  // for its room then.
+  if (!cards?.length) return;
+  const height = view.root.clientHeight;
+  const strip = (view.layout?.cardH ?? 0) / 3; // enough of a card to read its index
+  if ([...view.places.values()].some((place) => place.y + strip > height)) view.fitRoom();
 }
