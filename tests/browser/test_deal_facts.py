@@ -65,7 +65,8 @@ def test_a_link_to_a_deal_lost_from_its_start_is_marked_with_a_winnable_deal_off
     sheet.wait_for()
     assert "This deal cannot be won." in sheet.inner_text()
     assert result["why"]["kind"] == "deadEnd"  # the rating's reason, said in the sheet too
-    assert sheet.locator(".panel__why").inner_text().startswith(f"The {card_words(result['why']['card'])} can never move")
+    dead_end = f"The {card_words(result['why']['card'])} can never move"
+    assert sheet.locator(".panel__why").inner_text().startswith(dead_end)
     assert page.locator("#deal-level").inner_text() == "Cannot be won"
     assert page.locator('#panel [data-panel-action="restart"]').count() == 0
     # Hint says so too, and offers no restart as a way out.
