@@ -16,7 +16,7 @@ import pytest
 from cloverleaf.api import Api
 
 from .conftest import App, press_control
-from .test_guidance import SHORT_DEAL, follow_hints_by_clicking
+from .test_guidance import SHORT_DEAL, card_words, follow_hints_by_clicking
 from .test_startup import bank_state_drawn, engine_absent, phone, start_held, wait_drawn  # noqa: F401
 from .test_stats_panel import stat
 
@@ -64,6 +64,9 @@ def test_a_link_to_a_deal_lost_from_its_start_is_marked_with_a_winnable_deal_off
     sheet = page.locator('#panel[data-panel="lost"]')
     sheet.wait_for()
     assert "This deal cannot be won." in sheet.inner_text()
+    assert result["why"]["kind"] == "deadEnd"  # the rating's reason, said in the sheet too
+    dead_end = f"The {card_words(result['why']['card'])} can never move"
+    assert sheet.locator(".panel__why").inner_text().startswith(dead_end)
     assert page.locator("#deal-level").inner_text() == "Cannot be won"
     assert page.locator('#panel [data-panel-action="restart"]').count() == 0
     # Hint says so too, and offers no restart as a way out.

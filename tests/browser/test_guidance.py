@@ -285,6 +285,8 @@ def test_the_game_says_at_once_when_it_becomes_lost_and_shows_the_way_on(app: An
     text = lost.inner_text()
     assert "Lost position" in text and f"Move 1 (the {card_words(card)}" in text, text
     assert "panel--docked" in str(lost.get_attribute("class"))
+    # The warning says why too, its cards lit (test_why_lost.py checks them against the engine's).
+    assert lost.locator(".panel__why").inner_text().strip() and page.locator(".card.card--why").count()
     # The solution from the last winnable position: one move back, then the app plays.
     lost.locator('[data-panel-action="solve"]').click()
     app.wait_moves(0)

@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { test } from "node:test";
 
 import { useTables } from "../../web/js/words/i18n.js";
-import { whyText } from "../../web/js/words/why.js";
+import { litText, whyText } from "../../web/js/words/why.js";
 
 const texts = (lang) => JSON.parse(readFileSync(new URL(`../../web/i18n/${lang}.json`, import.meta.url), "utf8"));
 const ENGLISH = texts("en");
@@ -88,4 +88,13 @@ test("no text of the four languages is left as a key or with a placeholder unfil
 test("a kind the page does not know yet gets the plain verdict", () => {
   speak("en");
   assert.equal(whyText({ kind: "newer", cards: [] }), "This position cannot be won, whatever you play.");
+});
+
+test("the lit cards are named for a screen reader only where the sentences do not name them all", () => {
+  speak("en");
+  assert.equal(litText(WHYS.deadEnd), "The lit cards: six of clubs, five of clubs, and seven of clubs.");
+  assert.equal(litText(WHYS.capacity), "The lit cards: ace of clubs and two of clubs.");
+  for (const kind of ["suits", "schedule", "room", "order", "search"]) assert.equal(litText(WHYS[kind]), "", kind);
+  speak("ru");
+  assert.match(litText(WHYS.deadEnd), /^Подсвеченные карты: шестёрка треф/);
 });

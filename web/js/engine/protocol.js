@@ -75,6 +75,7 @@
  * @property {"solved" | "lost" | "unknown" | null} earlier  when lost: what the walk back found
  * @property {{number: number, move: Move, onto: Card | null} | null} lostMove  when lost: the decision that
  *   lost the game (its number from 1, its move, the card it went onto)
+ * @property {Why | null} [why]  when lost: why the position on the table is lost (null from an older engine)
  * @property {number} nodes  nodes searched (0: the plan already knew)
  * @property {boolean} more  the budget ran out first, and a hint asked again here goes on with the same search
  * @property {boolean} likely  the budget ran out before a verdict: `move` is the most promising one found, not proven
@@ -95,8 +96,10 @@
 
 /**
  * A solvable-deal, daily or difficulty job's result (`difficulty` null unless the deal was proved winnable).
- * @typedef {{deal: string, verdict: string, difficulty: Level | null, tried?: number, nodes: number, date?: string}} DealResult
+ * @typedef {{deal: string, verdict: string, difficulty: Level | null, tried?: number, nodes: number, date?: string, why?: Why | null}} DealResult
  */
+
+/** Why a position is lost (docs/protocol.md): words/why.js words it. @typedef {import("../words/why.js").Why} Why */
 
 /**
  * Statistics as the engine counts them: the saved text and one game's summary;

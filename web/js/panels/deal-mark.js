@@ -7,6 +7,7 @@
 // play/difficulty.js says when.
 
 import { t } from "../words/i18n.js";
+import { sayWhy } from "./lost.js";
 import { showPanel } from "./panel.js";
 
 /** @typedef {import("../engine/protocol.js").Level} Level */
@@ -37,13 +38,16 @@ export function redrawDealMark() {
 }
 
 /**
- * The deal on the table cannot be won: marked so beside its number, and one line, and the way to a winnable deal
- * (no restart: the same cards lose again).
+ * The deal on the table cannot be won: one line, why when the rating said it,
+ * and the way to a winnable deal (no restart: the same cards lose again).
  * @param {() => unknown} winnable  a new deal proved winnable
+ * @param {import("../words/why.js").Why | null} [why]  the rating's reason (its cards are not lit: they
+ *   were the deal's at its start)
  */
-export function showLostDeal(winnable) {
+export function showLostDeal(winnable, why = null) {
   showDealMark(null, true);
   showPanel("lost", t("lostDeal.title"), t("lostDeal.text"), [
     { label: t("lostDeal.winnable"), name: "winnable", primary: true, action: winnable },
   ]);
+  sayWhy(why);
 }

@@ -3,15 +3,19 @@
 // through an earlier position (take back so many decisions), and a position
 // lost (the move that lost it, the way back, the solution from there, a
 // restart, a new deal; or, when the walk back ran out of budget, a search
-// further). What the solver found comes from the engine (HintResult); what each
-// button does, from the controller (play/guidance.js).
+// further), with why it is lost under it: the reason's sentences, set apart as
+// the lit cards on the table are (play/guidance.js lights them). What the solver
+// found comes from the engine (HintResult); what each button does, from the
+// controller.
 
 import { cardWord, t } from "../words/i18n.js";
+import { litText, whyText } from "../words/why.js";
 import { showPanel } from "./panel.js";
 
 /** @typedef {import("../engine/protocol.js").Move} Move */
 /** @typedef {import("../engine/protocol.js").HintResult} HintResult */
 /** @typedef {import("./panel.js").PanelAction} PanelAction */
+/** @typedef {import("../words/why.js").Why} Why */
 
 /** The verdict of a position proved lost (protocol.js HintResult). */
 export const LOST = "lost";
@@ -56,13 +60,38 @@ export function showBackPanel(back, actions) {
 }
 
 /**
- * The position is lost: say which move lost it, and offer the way back, the
- * solution from there, a restart and a new deal.
+ * Add why the position is lost to the panel on show, under its text (nothing
+ * for no reason: an older engine's result): the reason's sentences, and the lit
+ * cards named for a screen reader where those do not name them all.
+ * @param {Why | null | undefined} why
+ */
+export function sayWhy(why) {
+  const text = document.getElementById("panel-text");
+  if (!why || !text) return;
+  const reason = document.createElement("span");
+  reason.className = "panel__why";
+  reason.textContent = whyText(why);
+  const lit = litText(why);
+  if (lit) {
+    const named = document.createElement("span");
+    named.className = "visually-hidden";
+    named.textContent = ` ${lit}`;
+    reason.append(named);
+  }
+  text.append(" ", reason);
+  // Kept short on a phone (app.css): a reason that scrolls takes the keyboard's focus too.
+  if (reason.scrollHeight > reason.clientHeight) reason.tabIndex = 0;
+}
+
+/**
+ * The position is lost: say which move lost it and why, and offer the way
+ * back, the solution from there, a restart and a new deal.
  * @param {HintResult} result
- * @param {{stuck: boolean, canUndo: boolean}} table  stuck: no move is left (the stuck panel's place)
+ * @param {{stuck: boolean, canUndo: boolean, close?: () => void}} table  stuck: no move is left (the stuck
+ *   panel's place); close: the panel went away without one of its actions
  * @param {LostActions} actions
  */
-export function showLostPanel({ undo, lostMove, earlier, more }, { stuck, canUndo }, actions) {
+export function showLostPanel({ undo, lostMove, earlier, more, why }, { stuck, canUndo, close }, actions) {
   /** @type {PanelAction[]} */
   const buttons = [];
   let text = t("lost.text");
@@ -90,5 +119,6 @@ export function showLostPanel({ undo, lostMove, earlier, more }, { stuck, canUnd
     }
     buttons.push(restart, { label: t("button.newDeal"), name: "new", primary: !undo && !more, action: actions.newDeal });
   }
-  showPanel("lost", stuck ? t("stuck.title") : t("lost.title"), text, buttons);
+  showPanel("lost", stuck ? t("stuck.title") : t("lost.title"), text, buttons, { close });
+  sayWhy(why);
 }

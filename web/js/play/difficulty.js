@@ -60,7 +60,7 @@ export class Difficulty {
     job.promise.then(
       (/** @type {import("../engine/protocol.js").DealResult} */ result) => {
         if (this.key !== key) return;
-        if (result.verdict === "lost") showLostDeal(this.winnable);
+        if (result.verdict === "lost") showLostDeal(this.winnable, result.why ?? null);
         else showDealMark(result.difficulty ?? null);
       },
       (/** @type {any} */ error) => {

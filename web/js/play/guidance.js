@@ -6,14 +6,15 @@
 // becomes lost" on, every move is checked in the background (the next move
 // cancels the check) and a game that has just become lost is said at once.
 // The searching is the engine's (hint and check jobs in the worker); this file
-// asks, marks the hinted card and its destination, and says it in the player's
-// words.
+// asks, marks the hinted move (dashed when not proven) or lights the cards of
+// why the game is lost (table/marks.js), and says it in the player's words.
 
 import { cardWord, t } from "../words/i18n.js";
 import { notice } from "../panels/notice.js";
 import { panelKind } from "../panels/panel.js";
 import { LOST, showBackPanel, showLostPanel } from "../panels/lost.js";
 import { report } from "../panels/report.js";
+import { clearHint, lightCards, markHint } from "../table/marks.js";
 import { Search } from "./search.js";
 
 /** @typedef {import("./state.js").AppState} AppState */
@@ -64,13 +65,12 @@ export class Guidance {
     });
   }
 
-  /** Take the hint off the table: its marks and its words. */
+  /** Take the hint off the table (its marks and its words), and the lost game's lights. */
   clear() {
+    lightCards(this.view, null);
     if (!this.app.hint) return;
     this.app.hint = null;
-    document.querySelector("#redeal")?.classList.remove("is-hint");
-    this.view.markCard("card--hint", null);
-    this.view.highlight("is-hint", null, []);
+    clearHint(this.view);
     notice("");
   }
 
@@ -132,7 +132,7 @@ export class Guidance {
    */
   explainStuck() {
     return this.background((result) => {
-      if (result.verdict === LOST && (result.undo || result.earlier === LOST || result.more)) {
+      if (result.verdict === LOST && (result.undo || result.earlier === LOST || result.more || result.why)) {
         this.showLost(result, { stuck: true });
       }
     });
@@ -168,13 +168,10 @@ export class Guidance {
    * @param {{likely?: boolean, redeal?: string | null}} [why]  a likely move is said to be unproven; a needed redeal, why
    */
   showMove(move, { likely = false, redeal = null } = {}) {
+    markHint(this.view, move, likely);
     let text;
-    if (!move.card) {
-      document.querySelector("#redeal")?.classList.add("is-hint");
-      text = t(redeal === "needed" ? "hint.redealNeeded" : "hint.redeal");
-    } else {
-      this.view.markCard("card--hint", move.card);
-      this.view.highlight("is-hint", move.card, [move.to]);
+    if (!move.card) text = t(redeal === "needed" ? "hint.redealNeeded" : "hint.redeal");
+    else {
       const card = cardWord(move.card);
       if (move.to === "F") text = t("hint.toFoundation", { card });
       else if (move.onto) text = t("hint.onto", { card, target: cardWord(move.onto) });
@@ -194,11 +191,14 @@ export class Guidance {
   }
 
   /**
-   * The position is lost: the lost panel says which move lost it and offers the way on.
+   * The position is lost: the lost panel says which move lost it and why, with
+   * the cards of why lit until it closes or the game moves, and offers the way on.
    * @param {HintResult} result
    * @param {{stuck?: boolean}} [options]  stuck: the table has no move left (the stuck panel's place)
    */
   showLost(result, { stuck = false } = {}) {
-    showLostPanel(result, { stuck, canUndo: Boolean(this.app.table?.canUndo) }, this.lostActions);
+    const close = () => lightCards(this.view, null);
+    showLostPanel(result, { stuck, canUndo: Boolean(this.app.table?.canUndo), close }, this.lostActions);
+    lightCards(this.view, result.why?.cards);
   }
 }

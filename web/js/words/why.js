@@ -57,3 +57,17 @@ export function whyText(why) {
       return t("lost.text");
   }
 }
+
+/** The kinds whose sentences name every card of `cards`. */
+const NAMES_ALL = new Set(["suits", "schedule", "room", "order"]);
+
+/**
+ * The lit cards named, for a screen reader: "" where the reason's sentences
+ * already name every one of them (or none is lit).
+ * @param {Why} why
+ * @returns {string}
+ */
+export function litText(why) {
+  if (!why.cards.length || NAMES_ALL.has(why.kind)) return "";
+  return t("why.lit", { cards: list(why.cards.map((code) => nameCard(code))) });
+}
