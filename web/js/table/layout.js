@@ -29,7 +29,7 @@ const KEEP = 0.92; // keep the previous arrangement while its cards are this lar
 /** @typedef {import("./grid.js").Arrangement} Arrangement */
 /** @typedef {import("./grid.js").Sized} Sized */
 /** @typedef {import("./grid.js").Placed} Placed */
-/** A placed grid and the design length it holds (`designed`: while a sheet is docked, kept-layout.js). @typedef {Placed & {length: number, designed?: number}} Layout */
+/** A placed grid and the design length it holds. @typedef {Placed & {length: number}} Layout */
 
 // The length a fan is designed for at the deal: its deal size plus room for two.
 /** @param {number} fanCount */
