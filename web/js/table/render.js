@@ -96,7 +96,8 @@ export class TableView {
   }
 
   // Larger cards (the player's setting): the layout keeps no room ahead for
-  // growing fans (layout.js designLength). Takes effect at the next render.
+  // growing fans (layout.js designLength) and the fans lie closer together (grid.js
+  // gapShare). Takes effect at the next render.
   /** @param {boolean} larger */
   setLargerCards(larger) {
     if (larger === this.larger) return;
@@ -141,6 +142,7 @@ export class TableView {
       length: this.length ? Math.max(this.length, this.longest) : undefined,
       index: this.index,
       previous: layout,
+      tight: this.larger,
     });
     const placed = this.layout;
     const { cardW, cardH, orientation } = placed;
