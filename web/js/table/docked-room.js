@@ -23,7 +23,8 @@ export function roomOf(table, docked) {
 
 /**
  * A table shorter than its layout's `height` (a sheet docked) scrolls over that
- * whole height (app.css .table--docked); otherwise it is back at its top.
+ * whole height (app.css .table--docked), and takes the keyboard's focus so that it
+ * can be scrolled without a pointer too; otherwise it is back at its top.
  * @param {HTMLElement} table @param {number} height
  */
 export function scrollOver(table, height) {
@@ -31,5 +32,9 @@ export function scrollOver(table, height) {
   table.style.setProperty("--room", `${height}px`);
   if (docked === table.classList.contains("table--docked")) return;
   table.classList.toggle("table--docked", docked);
-  if (!docked) table.scrollTop = 0;
+  if (docked) table.tabIndex = 0;
+  else {
+    table.removeAttribute("tabindex");
+    table.scrollTop = 0;
+  }
 }
