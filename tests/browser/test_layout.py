@@ -42,13 +42,14 @@ DESIGNED_FOR = """async ([fanCount, length]) => {
     const measure = await import(new URL('src/js/table/index-measure.js', document.baseURI));
     const table = document.querySelector('#table');
     const index = measure.measureIndex(table);
-    const L = layout.computeLayout(table.clientWidth, table.clientHeight, fanCount, {reserve: 104, length, index});
+    const room = parseFloat(table.style.getPropertyValue('--room')) || table.clientHeight; // a docked sheet's too
+    const L = layout.computeLayout(table.clientWidth, room, fanCount, {reserve: 104, length, index});
     const bad = [];
     const need = index[L.orientation].a + index[L.orientation].b * L.cardW;
     for (let fan = 0; fan < fanCount; fan++) {
         const last = fans.cardInFan(L, fan, length - 1, length);
         const prev = fans.cardInFan(L, fan, length - 2, length);
-        if (last.x + L.cardW > table.clientWidth + 0.5 || last.y + L.cardH > table.clientHeight + 0.5) bad.push(fan);
+        if (last.x + L.cardW > table.clientWidth + 0.5 || last.y + L.cardH > room + 0.5) bad.push(fan);
         const cell = L.fans[fan].cell;
         if (last.x + L.cardW > cell.x + cell.w + 0.5 || last.y + L.cardH > cell.y + cell.h + 0.5) bad.push(fan);
         if (Math.max(last.x - prev.x, last.y - prev.y) < need) bad.push(fan);
@@ -61,7 +62,10 @@ DESIGNED_FOR = """async ([fanCount, length]) => {
 # card outside the table.
 STRIPS = """() => {
     const table = document.querySelector('#table');
-    const box = table.getBoundingClientRect();
+    // (the table's room: what a sheet docked below covers, the table scrolls to, docked-room.js)
+    const room = parseFloat(table.style.getPropertyValue('--room')) || table.clientHeight;
+    const shown = table.getBoundingClientRect();
+    const box = {left: shown.left, right: shown.right, top: shown.top, bottom: shown.top + room};
     const vertical = table.classList.contains('table--vertical');
     const fans = {};
     for (const el of document.querySelectorAll('.card')) {

@@ -169,41 +169,6 @@ HIDDEN_INDICES = """() => {
 }"""
 
 
-@pytest.mark.parametrize("phone", PHONES)
-def test_a_docked_stuck_sheet_leaves_every_index_readable_and_on_a_pixel_7_the_cards_size(
-    make_app: Any, playwright_instance: Any, phone: str
-) -> None:
-    app = phone_app(make_app, playwright_instance, phone)
-    deal, cards, _ = stuck_after_clicks()
-    app.open(f"alexander-the-great/{deal}")
-    size = "() => { const r = document.querySelector('.card').getBoundingClientRect(); return [r.width, r.height]; }"
-    for count, card in enumerate(cards[:-1], 1):
-        app.page.locator(f'.card[data-card="{card}"]').tap(position={"x": 6, "y": 6})
-        app.wait_moves(count)
-    before = app.page.evaluate(size)
-    app.page.locator(f'.card[data-card="{cards[-1]}"]').tap(position={"x": 6, "y": 6})
-    app.page.locator("#panel.panel--docked").wait_for()
-    app.page.wait_for_function("() => !document.querySelector('.card--moving')")
-    app.page.wait_for_timeout(300)  # the table's new size is laid out
-    # Readable beats steady: every covered card's corner index stays in sight. On a
-    # Pixel 7 that holds with the cards' size kept; at 360x640 this deal's fans do not
-    # fit the shorter table readably at that size, and the cards give way (issue 41).
-    hidden = app.page.evaluate(HIDDEN_INDICES)
-    assert hidden == [], hidden
-    if phone == "Pixel 7":
-        assert app.page.evaluate(size) == before
-    under = """() => {
-        const sheet = document.querySelector('#panel').getBoundingClientRect();
-        return [...document.querySelectorAll('.card')]
-            .filter((card) => card.getBoundingClientRect().bottom > sheet.top + 0.5).length;
-    }"""
-    assert app.page.evaluate(under) == 0, "no card is under the sheet"
-    # The clock stops in a stuck game.
-    clock = app.page.locator("#clock").inner_text()
-    app.page.wait_for_timeout(2200)
-    assert app.page.locator("#clock").inner_text() == clock
-
-
 def test_axe_finds_nothing_serious_on_a_phone(make_app: Any, playwright_instance: Any) -> None:
     app = phone_app(make_app, playwright_instance, "360x640", bypass_csp=True)
     deal, cards, _ = stuck_after_clicks()

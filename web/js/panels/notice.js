@@ -5,7 +5,8 @@
 let timer = 0;
 
 // A notice stands in the bar over the title and counters, never over a control
-// (css/phone.css puts a phone's controls at the bottom): a press on the bar puts
+// (css/phone.css puts a phone's controls at the bottom; on a desktop it starts
+// after the controls beside the title, clearOfControls): a press on the bar puts
 // it away, and a press on a button goes to that button.
 document.querySelector(".bar")?.addEventListener("pointerdown", () => notice(""), { capture: true });
 
@@ -22,6 +23,7 @@ export function notice(text, ms = 3500) {
     return;
   }
   element.textContent = text;
+  clearOfControls(element);
   element.hidden = false;
   if (ms > 0) timer = window.setTimeout(() => (element.hidden = true), ms);
 }
@@ -30,4 +32,20 @@ export function notice(text, ms = 3500) {
 export function shownNotice() {
   const element = /** @type {HTMLElement} */ (document.querySelector("#notice"));
   return element.hidden ? "" : (element.textContent ?? "");
+}
+
+// The notice's left edge after the controls that share its box (the Share button
+// beside the title on a desktop), so it covers none of them; where none is in
+// sight (a phone's bar), the style sheet's place.
+/** @param {HTMLElement} element */
+function clearOfControls(element) {
+  const box = element.parentElement;
+  if (!box) return;
+  const left = box.getBoundingClientRect().left;
+  let clear = 0;
+  for (const control of box.querySelectorAll("button")) {
+    const { right, width } = control.getBoundingClientRect();
+    if (width > 0) clear = Math.max(clear, Math.ceil(right - left) + 4);
+  }
+  element.style.left = clear ? `${clear}px` : "";
 }

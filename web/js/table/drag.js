@@ -44,9 +44,11 @@ export function bindPointer(root, view, handlers, returnDuration) {
   /** @type {Press | null} */
   let press = null;
 
+  // (in the table's layout: a table with a sheet docked below may be scrolled, docked-room.js)
   const tablePoint = (/** @type {PointerEvent} */ event) => {
     const rect = root.getBoundingClientRect();
-    return { x: event.clientX - rect.left - root.clientLeft, y: event.clientY - rect.top - root.clientTop };
+    const x = event.clientX - rect.left - root.clientLeft + root.scrollLeft;
+    return { x, y: event.clientY - rect.top - root.clientTop + root.scrollTop };
   };
 
   /** @param {PointerEvent} event */

@@ -7,6 +7,7 @@
 
 export const CARD_RATIO = 1.4; // height / width
 export const GAP = 0.12; // space between fans, as a share of the card's width
+export const TIGHT_GAP = 0.04; // the same with larger cards (a player's setting): the room goes to the cards
 export const UNDER_FOUNDATIONS = 0.18; // space under the foundation row, as a share of the card's height
 
 // The corner index's extent from the card's outer edge, in pixels, as a + b * cardW:
@@ -15,7 +16,7 @@ export const UNDER_FOUNDATIONS = 0.18; // space under the foundation row, as a s
 // These are app.css's values; index-measure.js measures the real ones.
 /** @typedef {{vertical: {a: number, b: number}, horizontal: {a: number, b: number}}} IndexSize */
 /** @typedef {"vertical" | "horizontal"} Orientation */
-/** A grid of fans: `columns` by `rows`, spread down or right. @typedef {{orientation: Orientation, columns: number, rows: number}} Arrangement */
+/** A grid of fans: `columns` by `rows`, spread down or right; `tight`: close together (gapShare). @typedef {{orientation: Orientation, columns: number, rows: number, tight?: boolean}} Arrangement */
 /** @typedef {Arrangement & {cardW: number}} Sized */
 /**
  * One fan's place: its first card's corner, how far it may spread from there, its cell.
@@ -40,6 +41,12 @@ export function readableStep(index, orientation, cardW) {
   return Math.ceil(a + b * cardW);
 }
 
+// The space between fans, as a share of the card's width.
+/** @param {{tight?: boolean}} arrangement */
+export function gapShare(arrangement) {
+  return arrangement.tight ? TIGHT_GAP : GAP;
+}
+
 // The table's margin, on every side.
 /** @param {number} width @param {number} height */
 export function pad(width, height) {
@@ -57,11 +64,11 @@ function foundationsWidth(cardW, reserve, innerW) {
 // kept clear of `reserve` pixels at its right end.
 /** @param {Sized} sized @param {number} width @param {number} height @param {number} fanCount
  *  @param {number} reserve @param {IndexSize} index @returns {Placed} */
-export function placeGrid({ orientation, columns, rows, cardW }, width, height, fanCount, reserve, index) {
+export function placeGrid({ orientation, columns, rows, cardW, tight }, width, height, fanCount, reserve, index) {
   const p = pad(width, height);
   const innerW = width - 2 * p;
   const cardH = Math.round(cardW * CARD_RATIO);
-  const gap = Math.max(2, Math.round(cardW * GAP));
+  const gap = Math.max(2, Math.round(cardW * gapShare({ tight })));
   const rowW = foundationsWidth(cardW, reserve, innerW);
   const foundationGap = (rowW - 4 * cardW) / 3;
   // Centred, unless that would run under the reserved corner.
@@ -94,5 +101,5 @@ export function placeGrid({ orientation, columns, rows, cardW }, width, height, 
     fans.push({ x, y, extent: Math.floor(extent), cell: { x: cellX, y: cellY, w: cellW, h: cellH } });
   }
   const step = readableStep(index, orientation, cardW);
-  return { width, height, orientation, columns, rows, cardW, cardH, step, foundations, fans };
+  return { width, height, orientation, columns, rows, cardW, ...(tight ? { tight } : {}), cardH, step, foundations, fans };
 }

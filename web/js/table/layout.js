@@ -15,7 +15,7 @@
 // readably (it then makes room for GROW more cards) or when the fans have become
 // much shorter, never back and forth on every move.
 
-import { CARD_RATIO, CSS_INDEX, GAP, pad, placeGrid, UNDER_FOUNDATIONS } from "./grid.js";
+import { CARD_RATIO, CSS_INDEX, gapShare, pad, placeGrid, UNDER_FOUNDATIONS } from "./grid.js";
 import { capacity } from "./fan-geometry.js";
 
 const MAX_CARD_W = 118;
@@ -29,7 +29,7 @@ const KEEP = 0.92; // keep the previous arrangement while its cards are this lar
 /** @typedef {import("./grid.js").Arrangement} Arrangement */
 /** @typedef {import("./grid.js").Sized} Sized */
 /** @typedef {import("./grid.js").Placed} Placed */
-/** A placed grid and the design length it holds (`designed`: while a sheet is docked, kept-layout.js). @typedef {Placed & {length: number, designed?: number}} Layout */
+/** A placed grid and the design length it holds. @typedef {Placed & {length: number}} Layout */
 
 // The length a fan is designed for at the deal: its deal size plus room for two.
 /** @param {number} fanCount */
@@ -51,15 +51,16 @@ export function designLength(current, capacity, longest, fanCount, larger = fals
   return Math.max(larger ? 2 : baseLength(fanCount), longest + room);
 }
 
-// Every grid worth trying: c columns by r rows, fans spread down or right.
-/** @param {number} fanCount @returns {Arrangement[]} */
-export function arrangements(fanCount) {
+// Every grid worth trying: c columns by r rows, fans spread down or right
+// (close together when `tight`, grid.js gapShare).
+/** @param {number} fanCount @param {boolean} [tight] @returns {Arrangement[]} */
+export function arrangements(fanCount, tight = false) {
   const list = [];
   for (const orientation of /** @type {Orientation[]} */ (["vertical", "horizontal"])) {
     for (let columns = 1; columns <= fanCount; columns++) {
       const rows = Math.ceil(fanCount / columns);
       if (columns > 1 && Math.ceil(fanCount / (columns - 1)) === rows) continue; // same rows, wider cells
-      list.push({ orientation, columns, rows });
+      list.push(tight ? { orientation, columns, rows, tight } : { orientation, columns, rows });
     }
   }
   return list;
@@ -75,17 +76,18 @@ export function fit(arrangement, width, height, fanCount, length, index = CSS_IN
   const innerW = width - 2 * p;
   const innerH = height - 2 * p;
   const { a, b } = index[orientation];
+  const gap = gapShare(arrangement);
   const steps = length - 1;
   const foundationRow = CARD_RATIO * (1 + UNDER_FOUNDATIONS);
   let cardW;
   if (orientation === "vertical") {
-    const byWidth = innerW / (columns * (1 + GAP));
+    const byWidth = innerW / (columns * (1 + gap));
     // the foundation row, then `rows` rows of fans of `length` cards (steps rounded up)
-    const byHeight = (innerH - rows * steps * (a + 1)) / (foundationRow + rows * (CARD_RATIO + steps * b + GAP));
+    const byHeight = (innerH - rows * steps * (a + 1)) / (foundationRow + rows * (CARD_RATIO + steps * b + gap));
     cardW = Math.min(byWidth, byHeight);
   } else {
-    const byWidth = (innerW / columns - steps * (a + 1)) / (1 + steps * b + GAP);
-    const byHeight = innerH / (foundationRow + rows * CARD_RATIO * (1 + GAP));
+    const byWidth = (innerW / columns - steps * (a + 1)) / (1 + steps * b + gap);
+    const byHeight = innerH / (foundationRow + rows * CARD_RATIO * (1 + gap));
     cardW = Math.min(byWidth, byHeight);
   }
   if (reserve) cardW = Math.min(cardW, (innerW - reserve - 6) / 4.24);
@@ -113,15 +115,15 @@ function better(candidate, best) {
 // Fans should not move about: the previous arrangement is kept, else its
 // orientation, while its cards are nearly as large (KEEP) as the best's.
 /** @param {number} width @param {number} height @param {number} fanCount @param {number} length
- *  @param {IndexSize} index @param {number} reserve @param {Arrangement | null} previous @returns {Sized | null} */
-function choose(width, height, fanCount, length, index, reserve, previous) {
+ *  @param {IndexSize} index @param {number} reserve @param {Arrangement | null} previous @param {boolean} tight @returns {Sized | null} */
+function choose(width, height, fanCount, length, index, reserve, previous, tight) {
   /** @type {Sized | null} */
   let best = null;
   /** @type {Sized | null} */
   let sameArrangement = null;
   /** @type {Sized | null} */
   let sameOrientation = null;
-  for (const arrangement of arrangements(fanCount)) {
+  for (const arrangement of arrangements(fanCount, tight)) {
     const cardW = fit(arrangement, width, height, fanCount, length, index, reserve);
     if (!cardW) continue;
     const candidate = { ...arrangement, cardW };
@@ -141,23 +143,24 @@ function choose(width, height, fanCount, length, index, reserve, previous) {
 // options: reserve (pixels kept free at the right of the foundation row, for the
 // redeal button), length (the design length: every fan can reach it readably),
 // index (the measured corner index, as CSS_INDEX), previous (the last layout: its
-// arrangement is kept while it stays nearly as good, so the fans do not move about).
+// arrangement is kept while it stays nearly as good, so the fans do not move about),
+// tight (the fans closer together, for larger cards: grid.js gapShare).
 // The result says which length it holds (`length`: less than asked only when no
 // arrangement holds that many readably; longer fans then squeeze in their cells).
 /**
  * @param {number} width
  * @param {number} height
  * @param {number} fanCount
- * @param {{reserve?: number, length?: number, index?: IndexSize, previous?: Arrangement | null}} [options]
+ * @param {{reserve?: number, length?: number, index?: IndexSize, previous?: Arrangement | null, tight?: boolean}} [options]
  * @returns {Layout}
  */
 export function computeLayout(width, height, fanCount, options = {}) {
-  const { reserve = 0, index = CSS_INDEX, previous = null } = options;
+  const { reserve = 0, index = CSS_INDEX, previous = null, tight = false } = options;
   for (let length = options.length ?? baseLength(fanCount); length >= 2; length--) {
-    const chosen = choose(width, height, fanCount, length, index, reserve, previous);
+    const chosen = choose(width, height, fanCount, length, index, reserve, previous, tight);
     if (chosen) return { ...placeGrid(chosen, width, height, fanCount, reserve, index), length };
   }
   /** @type {Sized} */
-  const fallback = { orientation: "vertical", columns: fanCount, rows: 1, cardW: MIN_CARD_W };
+  const fallback = { orientation: "vertical", columns: fanCount, rows: 1, cardW: MIN_CARD_W, tight };
   return { ...placeGrid(fallback, width, height, fanCount, reserve, index), length: 1 };
 }

@@ -36,8 +36,7 @@ export function placesFor(layout, state) {
   state.fans.forEach((fan, fanIndex) => {
     fan.forEach((card, index) => {
       const { x, y } = cardInFan(layout, fanIndex, index, fan.length);
-      // Rows of horizontal fans may overlap (layout.js keepCards): a lower row lies
-      // on top, leaving the upper row's corner indices in sight.
+      // A lower row of horizontal fans lies on top of the one above, should they meet.
       const row = layout.orientation === "horizontal" ? Math.floor(fanIndex / layout.columns) : 0;
       places.set(card, { x, y, z: Z_FAN + row * Z_ROW + index, where: String(fanIndex + 1), index });
     });

@@ -13,7 +13,7 @@ import { measureIndex, sameIndex } from "./index-measure.js";
 import { computeLayout, designLength } from "./layout.js";
 import { CSS_INDEX } from "./grid.js";
 import { capacity, fanRect } from "./fan-geometry.js";
-import { keepCards } from "./kept-layout.js";
+import { roomOf, scrollOver } from "./docked-room.js";
 import { placesFor } from "./places.js";
 import { moveDuration } from "./anim.js";
 import { slide } from "./slide.js";
@@ -50,7 +50,7 @@ export class TableView {
     /** @type {State | null} */
     this.state = null;
     this.reserve = 0; // pixels kept free right of the foundations (redeal button)
-    this.holding = false; // the cards keep their size while a sheet is docked (holdCards)
+    this.holding = false; // a sheet is docked below the table: the layout keeps its room (holdCards)
     this.larger = false; // the player's larger cards (setLargerCards)
     this.index = index; // the corner index's size (measureIndex)
     this.length = 0; // the fan length the layout holds readably (layout.js designLength)
@@ -86,17 +86,18 @@ export class TableView {
     this.layout = null;
   }
 
-  // While `hold` (a sheet or the solution player docked below the table), a
-  // shorter table keeps its cards' size and grid (layout.js keepCards) until a
-  // fan outgrows what they were laid out for; after it, the table (its size
-  // changed again) is laid out for its whole room.
+  // While `hold` (a sheet or the solution player docked below the table), the
+  // table is laid out for the room it has without them: a sheet takes the
+  // table's room on the page but never its layout, so the cards keep their size and
+  // place, and the table scrolls to show what lies under the sheet (docked-room.js).
   /** @param {boolean} hold */
   holdCards(hold) {
     this.holding = hold;
   }
 
   // Larger cards (the player's setting): the layout keeps no room ahead for
-  // growing fans (layout.js designLength). Takes effect at the next render.
+  // growing fans (layout.js designLength) and the fans lie closer together (grid.js
+  // gapShare). Takes effect at the next render.
   /** @param {boolean} larger */
   setLargerCards(larger) {
     if (larger === this.larger) return;
@@ -118,9 +119,8 @@ export class TableView {
   fitFans(state) {
     const longest = Math.max(0, ...state.fans.map((fan) => fan.length));
     this.longest = longest;
-    // (without a layout yet, the next one is made for the current length; a layout
-    // kept while a sheet is docked holds what it was designed for, layout.js keepCards)
-    const room = this.layout ? (this.layout.designed ?? capacity(this.layout)) : this.length;
+    // (without a layout yet, the next one is made for the current length)
+    const room = this.layout ? capacity(this.layout) : this.length;
     const length = designLength(this.length, room, longest, this.fanCount, this.larger);
     if (length !== this.length) {
       this.length = length;
@@ -128,22 +128,21 @@ export class TableView {
     }
   }
 
-  // Recompute the geometry for the table's current size; true when it changed.
+  // Recompute the geometry for the table's room (docked-room.js); true when it changed.
   relayout() {
     const width = this.root.clientWidth;
-    const height = this.root.clientHeight;
+    const height = roomOf(this.root, this.holding);
     const layout = this.layout;
+    if (width && height) scrollOver(this.root, height);
     if (layout && !layout.stale && layout.width === width && layout.height === height) return false;
     if (!width || !height || !this.fanCount) return false;
-    const kept = this.holding && layout && !layout.stale ? keepCards(layout, width, height, this.fanCount, this.reserve, this.index) : null;
-    // Kept only while every fan on the table stays readable in it: readable beats steady.
-    const readable = kept && capacity(kept) >= this.longest ? kept : null;
-    this.layout = readable ?? computeLayout(width, height, this.fanCount, {
+    this.layout = computeLayout(width, height, this.fanCount, {
       reserve: this.reserve,
       // never shorter than the longest fan (a layout of another size may hold less)
       length: this.length ? Math.max(this.length, this.longest) : undefined,
       index: this.index,
       previous: layout,
+      tight: this.larger,
     });
     const placed = this.layout;
     const { cardW, cardH, orientation } = placed;
