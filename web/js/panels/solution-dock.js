@@ -12,7 +12,7 @@ import { panelKind } from "./panel.js";
 /** @typedef {import("../engine/protocol.js").Move} Move */
 /** @typedef {import("../table/render.js").TableView} TableView */
 
-/** The speeds' labels (play/solution.js STEP_MS). */
+/** The speeds' labels (panels/solution-pace.js STEP_MS). */
 const SPEED_LABELS = ["1\u00d7", "2\u00d7", "4\u00d7"];
 
 /**

@@ -56,11 +56,15 @@ export function clearHint(view) {
  */
 export function lightCards(view, cards) {
   view.markCard(WHY, cards?.length ? cards : null);
-  // A sheet docked below the table may leave its lowest rows out of sight (kept-layout.js):
-  // the lit cards, and the table they are read against, must be seen, so it is laid out
-  // for its room then.
+  // A sheet docked below the table may leave its lowest rows out of sight (docked-room.js): the
+  // table scrolls, never shrinks, so that the lit cards are seen, read by their index strip.
   if (!cards?.length) return;
-  const height = view.root.clientHeight;
-  const strip = (view.layout?.cardH ?? 0) / 3; // enough of a card to read its index
-  if ([...view.places.values()].some((place) => place.y + strip > height)) view.fitRoom();
+  const table = view.root;
+  const strip = (view.layout?.cardH ?? 0) / 3 + 8; // the index, and a little felt below it
+  const lit = cards.map((card) => view.places.get(card)).filter((place) => place !== undefined);
+  if (!lit.length) return;
+  const top = Math.min(...lit.map((place) => place.y));
+  const bottom = Math.max(...lit.map((place) => place.y)) + strip;
+  if (bottom > table.scrollTop + table.clientHeight) table.scrollTop = Math.min(top, bottom - table.clientHeight);
+  else if (top < table.scrollTop) table.scrollTop = top;
 }

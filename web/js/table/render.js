@@ -277,13 +277,6 @@ export class TableView {
     for (const card of cards ? [cards].flat() : []) this.cards.get(card)?.classList.add(className);
   }
 
-  /** Lay the cards out for the table's room now, a sheet docked or not (marks.js: lit cards in sight). */
-  fitRoom() {
-    this.holding = false;
-    this.layout = null;
-    if (this.state) this.render(this.state);
-  }
-
   /** @param {Card} card */
   cardElement(card) {
     return this.cards.get(card) ?? null;
