@@ -166,6 +166,18 @@ def test_shamrocks_ii_204857331_gets_a_likely_move_at_once_which_a_click_plays_a
     assert after["lastMoves"][0] == move
 
 
+def test_a_check_that_searches_on_behind_a_likely_hint_proves_a_move_which_a_click_then_plays() -> None:
+    """The page lets a check search on behind a likely hint; a win it finds is the hint on show."""
+    api = new_game("shamrocks", 37)
+    likely = hint(api)
+    assert (likely["verdict"], likely["likely"], likely["more"]) == ("unknown", True, True)
+    proven = run_to_end(api.hint_job("check"))
+    assert (proven["verdict"], proven["likely"]) == ("solved", False) and proven["move"] is not None
+    assert ok(api, "plan")["moves"][0] == proven["move"]
+    after = state(api, "click", card=proven["move"]["card"])
+    assert after["lastMoves"][0] == proven["move"]
+
+
 def test_the_solution_job_gives_the_likely_line_and_where_it_stops() -> None:
     api = new_game("shamrocks-ii", 204857331)
     result = run_job(api, kind="solution")

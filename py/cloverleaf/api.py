@@ -355,7 +355,9 @@ class Api:
         the game's save after that (null when the game moved on). Where the
         search ran out of budget, the move is the first of its most promising
         line (``likely``), which does not become the plan: it is not proven,
-        and the next hint searches on (solver.likely).
+        and the next hint searches on (solver.likely). The page lets a check
+        search on behind a likely hint; when it finds a win, its move is the
+        hint on show (a click plays it), and the page says so.
         """
         session = job.session
         verdict, back, undo, earlier, nodes = Verdict.SOLVED, 0, None, None, 0
@@ -374,6 +376,8 @@ class Api:
                 move = session.hint_move() if back == 0 else None
             if job.kind == "hint" and move is not None:
                 session.hinted, session.likely = session.position, move if likely else None
+            elif job.kind == "check" and move is not None and not likely and session.hinted == session.position:
+                session.likely = None  # the likely hint on show is proven or replaced: a click plays the plan's move
             if job.kind == "hint" and (move is not None or back > 0):
                 session.helped(hint=True)
         needed = found is not None and found.redeal_needed

@@ -9,7 +9,8 @@
 // asks, marks the hinted move (dashed when not proven) or lights the cards of
 // why the game is lost (table/marks.js), and says it in the player's words.
 
-import { cardWord, t } from "../words/i18n.js";
+import { t } from "../words/i18n.js";
+import { hintText } from "../words/hint.js";
 import { notice } from "../panels/notice.js";
 import { panelKind } from "../panels/panel.js";
 import { LOST, showBackPanel, showLostPanel } from "../panels/lost.js";
@@ -97,6 +98,7 @@ export class Guidance {
         if (this.app.table !== state) return; // the game moved on meanwhile
         this.game.keepSave(result.save); // the hint is kept as help given
         this.showResult(result);
+        if (result.likely) this.proveLikely();
       } catch (error) {
         report(error); // says nothing of a cancelled search
       }
@@ -123,6 +125,11 @@ export class Guidance {
       if (this.check === job) this.check = null;
       report(error);
     }
+  }
+
+  /** A likely move is shown: the search goes on in the background, and its proven answer takes the move's place. */
+  proveLikely() {
+    this.background((found) => (found.likely ? found.more && this.proveLikely() : this.showResult(found)));
   }
 
   /**
@@ -169,15 +176,7 @@ export class Guidance {
    */
   showMove(move, { likely = false, redeal = null } = {}) {
     markHint(this.view, move, likely);
-    let text;
-    if (!move.card) text = t(redeal === "needed" ? "hint.redealNeeded" : "hint.redeal");
-    else {
-      const card = cardWord(move.card);
-      if (move.to === "F") text = t("hint.toFoundation", { card });
-      else if (move.onto) text = t("hint.onto", { card, target: cardWord(move.onto) });
-      else text = t("hint.toEmpty", { card });
-    }
-    if (likely) text += ` ${t("hint.likely")}`;
+    const text = hintText(move, { likely, redeal });
     this.app.hint = { move, text };
     notice(text, 6000);
   }
