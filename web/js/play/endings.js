@@ -78,6 +78,6 @@ export class Endings {
   /** @param {State} state */
   showStuck(state) {
     showStuckPanel(state, Boolean(gameInfo(this.app, state.game)?.redeals), this.actions);
-    if (state.canUndo) this.guidance.explainStuck();
+    this.guidance.explainStuck(); // why it is lost, also where no move can be undone
   }
 }
