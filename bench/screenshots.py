@@ -10,7 +10,8 @@ that asking again goes on, and the card the second ask marks; a game lost at
 once on a Shamrocks deal the solver leaves open, whose panel offers to search
 further back; the solution player,
 paused after a few steps; the panel of a game that has just become lost (with
-"tell me when the game becomes lost" on); the win panel of a game won faster
+"tell me when the game becomes lost" on); the lost panel saying why, in each
+of the four languages; the win panel of a game won faster
 and in fewer moves than an earlier one; the settings dialog; the longest
 Clover Leaf fans a short search builds by play; the words that change with the
 language (Russian statistics, a Spanish daily deal's date, German about). Each scene is
@@ -66,11 +67,17 @@ def sizes(playwright: Any) -> dict[str, dict[str, Any]]:
     }
 
 
+FORMAT = {"kind": "jpeg"}  # --png: lossless, for viewers that read PNG only
+
+
 def shoot(app: App, out: Path, name: str) -> None:
     app.page.wait_for_timeout(400)  # panels and notices fade in
     # CSS pixels and JPEG: files small enough to keep in the repository.
-    app.page.screenshot(path=str(out / f"{name}.jpg"), scale="css", type="jpeg", quality=85)
-    print(f"  {name}.jpg")
+    if FORMAT["kind"] == "png":
+        app.page.screenshot(path=str(out / f"{name}.png"), scale="css", type="png")
+    else:
+        app.page.screenshot(path=str(out / f"{name}.jpg"), scale="css", type="jpeg", quality=85)
+    print(f"  {name}.{'png' if FORMAT['kind'] == 'png' else 'jpg'}")
 
 
 def overlay_hint_solution(browser: Any, base: str, options: dict[str, Any], out: Path, size: str) -> None:
@@ -140,6 +147,21 @@ def lost(browser: Any, base: str, options: dict[str, Any], out: Path, size: str)
         shoot(app, out, f"{size}-lost")
 
 
+def lost_why(browser: Any, base: str, options: dict[str, Any], out: Path, size: str) -> None:
+    """The lost panel with why the game is lost and its cards lit, in each of the four languages."""
+    deal, card, to = plans.lost_after_one_move()
+    for lang in ("en", "de", "es", "ru"):
+        with App(browser, base, **options) as app:
+            app.open(f"clover-leaf/{deal}")
+            if lang != "en":
+                choose_language(app.page, lang)
+            app.drag(card, to)
+            app.wait_moves(1)
+            app.press("hint")
+            app.page.locator('#panel[data-panel="lost"] .panel__why').wait_for(timeout=60_000)
+            shoot(app, out, f"{size}-lost-why-{lang}")
+
+
 def won(browser: Any, base: str, options: dict[str, Any], out: Path, size: str) -> None:
     deal, decisions = plans.winnable_deal()
     earlier = load_stats(None).record("clover-leaf", True, 999, 5000.0, False, None).dumps()
@@ -195,14 +217,20 @@ def words(browser: Any, base: str, options: dict[str, Any], out: Path, size: str
         shoot(app, out, f"{size}-about-de")
 
 
-SCENES = (overlay_hint_solution, dived_hint, hint_asked_again, lost_search_further, lost, won, long_fans, words)
+SCENES = (
+    overlay_hint_solution, dived_hint, hint_asked_again, lost_search_further, lost, lost_why, won, long_fans, words,
+)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", default=str(ROOT / "bench" / "results" / "screens"))
     parser.add_argument("--sizes", default="desktop,phone,pixel7")
+    parser.add_argument("--scenes", help="comma-separated scene names (default: all)")
+    parser.add_argument("--png", action="store_true", help="PNG files instead of JPEG")
     args = parser.parse_args()
+    FORMAT["kind"] = "png" if args.png else "jpeg"
+    scenes = [scene for scene in SCENES if not args.scenes or scene.__name__ in args.scenes.split(",")]
     if not (DIST / "index.html").is_file():
         sys.exit("dist/ is missing: run ./build.sh build first")
     out = Path(args.out)
@@ -217,7 +245,7 @@ def main() -> None:
         known = sizes(playwright)
         for size in args.sizes.split(","):
             print(size)
-            for scene in SCENES:
+            for scene in scenes:
                 scene(browser, base, known[size], out, size)
         browser.close()
     server.shutdown()

@@ -21,6 +21,19 @@ import { cardWord, formatNumber, language, nameCard, t } from "./i18n.js";
  * @property {number} [lines]  search: the positions the search went through
  */
 
+/** A suit's sign, as the cards on the table show it. */
+const SIGNS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
+
+/**
+ * A card as its face shows it ("10\u2665"), the same in every language: a list of
+ * cards is read at a glance against the lit cards, and fits a phone's sheet.
+ * @param {string} code  "TH"
+ */
+export function cardFace(code) {
+  const rank = code.slice(0, -1);
+  return `${rank === "T" ? "10" : rank}${SIGNS[/** @type {keyof typeof SIGNS} */ (code.slice(-1))] ?? ""}`;
+}
+
 /** Words joined as the language lists them ("a, b and c"). @param {string[]} words */
 function list(words) {
   return new Intl.ListFormat(language(), { type: "conjunction" }).format(words);
@@ -32,7 +45,7 @@ function list(words) {
  * @returns {string}
  */
 export function whyText(why) {
-  const cards = list(why.cards.map((code) => nameCard(code)));
+  const cards = list(why.cards.map(cardFace));
   switch (why.kind) {
     case "deadEnd":
       return t("why.deadEnd", { card: cardWord(why.card ?? why.cards[0]) });
@@ -58,16 +71,13 @@ export function whyText(why) {
   }
 }
 
-/** The kinds whose sentences name every card of `cards`. */
-const NAMES_ALL = new Set(["suits", "schedule", "room", "order"]);
-
 /**
- * The lit cards named, for a screen reader: "" where the reason's sentences
- * already name every one of them (or none is lit).
+ * The lit cards named in words, for a screen reader (the sentences show them by
+ * their faces): "" where none is lit.
  * @param {Why} why
  * @returns {string}
  */
 export function litText(why) {
-  if (!why.cards.length || NAMES_ALL.has(why.kind)) return "";
+  if (!why.cards.length) return "";
   return t("why.lit", { cards: list(why.cards.map((code) => nameCard(code))) });
 }
