@@ -232,12 +232,6 @@ def _save_with(**changes: Any) -> str:
         pytest.param("statsRecord", {"won": True, "moves": True, "seconds": 1}, id="moves true"),
         pytest.param("statsRecord", {"won": True, "moves": 3, "seconds": float("inf")}, id="seconds Infinity"),
         pytest.param("statsRecord", {"won": 1, "moves": 3, "seconds": 2}, id="won 1"),
-        pytest.param("statsSummary", {"stats": '{"v":1,"games":{"fan":{"all":{"played":2.5}}}}'}, id="played 2.5"),
-        pytest.param("statsSummary", {"stats": '{"v":1,"games":{"fan":{"all":{"streak":"3"}}}}'}, id="streak '3'"),
-        pytest.param("statsSummary", {"stats": '{"v":1,"games":{"fan":{"all":{"best_time":"9"}}}}'}, id="time '9'"),
-        pytest.param("statsSummary", {"stats": '{"v":1,"games":{"fan":{"daily":{"last_day":5}}}}'}, id="last_day 5"),
-        pytest.param("statsSummary", {"stats": '{"v":1,"games":{"fan":{"all":{"best_time":1e999}}}}'}, id="1e999"),
-        pytest.param("statsSummary", {"stats": '{"v":1,"games":{"fan":{"all":{"best_time":NaN}}}}'}, id="NaN"),
         pytest.param("restore", {"save": '{"v":1,"moves":' + "[" * 1000 + "]" * 1000 + "}"}, id="save 1000 deep"),
         pytest.param("state", "[" * 100_000, id="parameters 100000 deep"),
         pytest.param("new", '{"deal": ' + "1" * 5000 + "}", id="parameter number of 5000 digits"),
@@ -249,3 +243,24 @@ def test_each_bad_request_the_review_named_is_refused_as_invalid_input(method: s
     reply = answer_without_harm(method, params)
     assert reply.get("error", {}).get("type") == "InvalidInput", reply
     assert len(reply["error"]["message"]) < 200
+
+
+@pytest.mark.parametrize(
+    ("method", "params"),
+    [
+        pytest.param("statsSummary", {"stats": '{"v":1,"games":{"fan":{"all":{"played":2.5}}}}'}, id="played 2.5"),
+        pytest.param("statsSummary", {"stats": '{"v":1,"games":{"fan":{"all":{"streak":"3"}}}}'}, id="streak '3'"),
+        pytest.param("statsSummary", {"stats": '{"v":1,"games":{"fan":{"all":{"best_time":"9"}}}}'}, id="time '9'"),
+        pytest.param("statsSummary", {"stats": '{"v":1,"games":{"fan":{"daily":{"last_day":5}}}}'}, id="last_day 5"),
+        pytest.param("statsSummary", {"stats": '{"v":1,"games":{"fan":{"all":{"best_time":1e999}}}}'}, id="1e999"),
+        pytest.param("statsSummary", {"stats": '{"v":1,"games":{"fan":{"all":{"best_time":NaN}}}}'}, id="NaN"),
+    ],
+)
+def test_statistics_the_review_named_unreadable_are_set_aside_and_a_fresh_record_begins(
+    method: str, params: Any
+) -> None:
+    """Statistics are the player's own record: a damaged one must not stop the
+    page, so it is set aside (the page keeps the old text) rather than refused."""
+    reply = answer_without_harm(method, params)
+    assert reply["ok"]["setAside"] is True, reply
+    assert json.loads(reply["ok"]["stats"]) == {"v": 1, "games": {}}

@@ -62,10 +62,13 @@ DESIGNED_FOR = """async ([fanCount, length]) => {
 # card outside the table.
 STRIPS = """() => {
     const table = document.querySelector('#table');
-    // (the table's room: what a sheet docked below covers, the table scrolls to, docked-room.js)
+    // (the table's room: what a sheet docked below covers, the table scrolls to,
+    // docked-room.js; a sheet that lights cards may have scrolled it, so the room
+    // is measured from the table's scrolled top)
     const room = parseFloat(table.style.getPropertyValue('--room')) || table.clientHeight;
     const shown = table.getBoundingClientRect();
-    const box = {left: shown.left, right: shown.right, top: shown.top, bottom: shown.top + room};
+    const top = shown.top - table.scrollTop;
+    const box = {left: shown.left, right: shown.right, top, bottom: top + room};
     const vertical = table.classList.contains('table--vertical');
     const fans = {};
     for (const el of document.querySelectorAll('.card')) {
