@@ -61,16 +61,16 @@ AUTOPLAYED = 1 << 18  # in a packed step: foundation moves were played after it 
 class Played(NamedTuple):
     """What :meth:`Board.advance` played: the step, the foundation moves that followed, and what undoes the step.
 
-    ``record``: the step packed (:func:`.steps.pack`), with :data:`AUTOPLAYED` set
-    where foundation moves followed it, as a search's table keeps it;
     ``rose``: whether a card went up, the only way a position can become won.
+    What a search's table keeps of it is :meth:`Board.record`, asked only for
+    the positions new to the table, so the steps that lead back to a known one
+    never pay for it.
     """
 
     step: Step
     auto: list[Step]
     saved: object
     pending: int  # :attr:`Board.pending` before the step
-    record: int
     rose: bool
 
 
@@ -328,13 +328,12 @@ class Board:
         search's time).
         """
         card, source, dest = step
-        record = (card & 63) | (source + 2) << 6 | (dest + 2) << 12  # pack, written out
         pending = self.pending
         self.pending = card if source == ON_FOUNDATION and self.prune else -1
         if dest == REDEAL_STEP:
             saved = self.do(step)
             auto = self.autoplay(None) if self.autoplays else []
-            return _new_tuple(Played, (step, auto, saved, pending, record | AUTOPLAYED if auto else record, bool(auto)))
+            return _new_tuple(Played, (step, auto, saved, pending, bool(auto)))
         fans = self.fans
         if source >= 0:
             fans[source] = fan = fans[source][:-1]
@@ -353,13 +352,19 @@ class Board:
             and (self.autoplays_always or (self.autoplays_settled and self.redeals_left == 0))
             and self.found[fan[-1] // 13] == self.tables.index[fan[-1]]
         ):
-            auto = self.autoplay([source])
-            return _new_tuple(Played, (step, auto, None, pending, record | AUTOPLAYED if auto else record, True))
-        return _new_tuple(Played, (step, _NONE_PLAYED, None, pending, record, dest == ON_FOUNDATION))
+            return _new_tuple(Played, (step, self.autoplay([source]), None, pending, True))
+        return _new_tuple(Played, (step, _NONE_PLAYED, None, pending, dest == ON_FOUNDATION))
+
+    def record(self, played: Played) -> int:
+        """What a search's table keeps of ``played``: its step packed (:func:`.steps.pack`, written out), with
+        :data:`AUTOPLAYED` set where foundation moves followed it."""
+        card, source, dest = played.step
+        packed = (card & 63) | (source + 2) << 6 | (dest + 2) << 12
+        return packed | AUTOPLAYED if played.auto else packed
 
     def retreat(self, played: Played) -> None:
         """Take back what :meth:`advance` played (:meth:`undo` written out for a step that is no redeal, as there)."""
-        step, auto, saved, self.pending, _record, _rose = played
+        step, auto, saved, self.pending, _rose = played
         if auto:
             self.unplay(auto)
         card, source, dest = step

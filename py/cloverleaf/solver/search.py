@@ -262,7 +262,7 @@ class Search:
         winnable = self.won
         expanded = self.expanded
         queue = strand.queue
-        advance, retreat, key_of = board.advance, board.retreat, board.key
+        advance, retreat, key_of, record_of = board.advance, board.retreat, board.key, board.record
         lost_after, lost_on_expansion = self.cuts.lost_after, self.cuts.lost_on_expansion
         won, push, cost_of = board.won, self._push, cost
         moves_after = search_moves.after
@@ -325,7 +325,7 @@ class Search:
             if key in table or key in lost:
                 retreat(played)
                 continue
-            table[key] = (parent, played.record)
+            table[key] = (parent, record_of(played))
             # won only once a card went up (the position expanded was not won: a search ends at a win)
             if (played.rose and won()) or key in winnable:
                 strand.next = at
