@@ -14,10 +14,9 @@ one with the most cards on the foundations, then the fewest moves from the
 start (the greedy strand reaches as many cards up along lines of hundreds of
 moves that shuffle cards round and round), then the lowest cost
 (:func:`.costs.cost`), then the first queued: deterministic, so a hint asked
-twice gives the same move. Every
-position is queued in every strand, and a strand drops a position from its
-queue only by taking it to expand, so the first strand's queue holds every
-position not expanded yet.
+twice gives the same move. Every position is queued in every strand, and a
+strand drops a position from its queue only by taking it to expand, so the
+first strand's queue holds every position not expanded yet.
 
 The line is read back from the search's table like a solution
 (:meth:`.search.Search._solved`) and checked through the engine's checked
