@@ -34,8 +34,9 @@ def lost_after(board: Board, step: Step) -> bool:
         games = board.tables.suits
         assert games is not None
         suit = card // 13
-        verdict = games.seen.get(SEPARATOR.join(board.fans).translate(None, games.delete[suit]))
-        return games.lost(board.fans, suit) if verdict is None else not verdict
+        unsorted = SEPARATOR.join(board.fans).translate(None, games.delete[suit])
+        verdict = games.seen.get(unsorted)
+        return games.lost_unseen(unsorted, suit) if verdict is None else not verdict
     return dest == REDEAL_STEP and lost_at_start(board)
 
 

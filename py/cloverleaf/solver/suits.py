@@ -80,13 +80,15 @@ class SuitGames:
         suit are left, so two suits' projections meet only when they hold no
         card, both won.
         """
-        delete = self.delete[suit]
-        unsorted = SEPARATOR.join(fans).translate(None, delete)
+        unsorted = SEPARATOR.join(fans).translate(None, self.delete[suit])
         verdict = self.seen.get(unsorted)
-        if verdict is None:
-            if len(self.seen) > CACHE_LIMIT:
-                self.seen.clear()
-            verdict = self.seen[unsorted] = self._verdict(sorted_fans(unsorted), suit)
+        return self.lost_unseen(unsorted, suit) if verdict is None else not verdict
+
+    def lost_unseen(self, unsorted: bytes, suit: int) -> bool:
+        """:meth:`lost` for a projection (its fans unsorted) not in ``seen`` yet, which it then joins."""
+        if len(self.seen) > CACHE_LIMIT:
+            self.seen.clear()
+        verdict = self.seen[unsorted] = self._verdict(sorted_fans(unsorted), suit)
         return not verdict
 
     def _verdict(self, key: bytes, suit: int) -> bool:
