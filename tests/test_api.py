@@ -248,7 +248,7 @@ def test_clicking_the_hinted_card_plays_the_hinted_move(api: Api) -> None:
     With a plan that wants fan 7, the hint says fan 7, and a click then plays it."""
     drawn = state(api, "new", game="clover-leaf", deal="1")
     assert drawn["movable"]["7D"] == [5, 7] and drawn["click"]["7D"] == 5
-    api.session.follow([Move(parse_card("7D"), 6)])  # the plan's first decision: 7D onto fan 7
+    api.session.coach.follow([Move(parse_card("7D"), 6)])  # the plan's first decision: 7D onto fan 7
     hinted = run_job(api, kind="hint")
     assert (hinted["move"], hinted["nodes"]) == ({"card": "7D", "to": 7, "onto": "8D"}, 0)
     assert state(api, "click", card="7D")["lastMoves"][0] == {"card": "7D", "to": 7, "onto": "8D"}
@@ -296,11 +296,13 @@ def test_a_walk_back_that_ran_out_of_budget_goes_on_when_asked_again(api: Api) -
 
 def test_the_search_kept_for_a_hint_is_let_go_once_the_game_moves_on(api: Api) -> None:
     drawn = state(api, "new", game="shamrocks", deal="886")
-    assert run_job(api, kind="hint")["nodes"] == 60_000
+    assert run_job(api, kind="check")["nodes"] == 60_000
+    assert api.session.coach.search is not None
     card, targets = next(iter(drawn["movable"].items()))
     state(api, "play", card=card, to=targets[0])
+    assert api.session.coach.search is None
     state(api, "undo")  # the same position again, but a new search
-    again = run_job(api, kind="hint")
+    again = run_job(api, kind="check")
     assert (again["verdict"], again["nodes"], again["more"]) == ("unknown", 60_000, True)
 
 

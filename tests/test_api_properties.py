@@ -31,8 +31,13 @@ from .hostile_input import (
 )
 
 REFUSALS = ("InvalidInput", "IllegalMove")
-API = Api()
-"""The API under test: one object for the whole module, as the worker holds one for its lifetime."""
+def stopped_clock() -> float:
+    return 0.0
+
+
+API = Api(now=stopped_clock)
+"""The API under test: one object for the whole module, as the worker holds one for its lifetime
+(its clock stands still, so a save changes only when the game does)."""
 
 
 def answer(method: str, params_json: str) -> dict[str, Any]:
@@ -79,7 +84,9 @@ _NUMBERS = st.sampled_from([0, 1, 40, -1, True, False, 2.5, 1e308, 10**30, "3", 
 _DATES = st.sampled_from(["2026-11-29", "20261129", "2026-02-30", "9999-12-31", "0001-01-01", 20261129, None])
 _NODES = st.sampled_from([1, 50, 0, -3, True, 2.5, "50", 10**30, None])
 _JOBS = st.sampled_from([1, 2, 10**30, -1, True, 2.5, "1", None, [1], {"a": 1}])
-_KINDS = st.sampled_from(["hint", "check", "solution", "solvable", "daily", "difficulty", "poker", None, ["hint"]])
+_KINDS = st.sampled_from(
+    ["hint", "check", "solution", "work", "solvable", "daily", "difficulty", "poker", None, ["hint"]]
+)
 _OPENINGS = st.sampled_from(["random", "link", "bank", "solvable", "daily", "position", "", None, 1])
 _LEVELS = st.sampled_from(["easy", "medium", "hard", "Hard", "extreme", "", None, 3, ["easy"]])
 _COUNTS = st.sampled_from([1, 2, MAX_UNDO, MAX_UNDO + 1, 0, -1, True, 2.5, "2", 10**30, None])
@@ -108,6 +115,9 @@ PARAMETERS: dict[str, st.SearchStrategy[Any]] = {
     "clickToPlay": st.sampled_from([True, False, 1, "true", None]),
     "autoMove": st.sampled_from([True, False, 0, None]),
     "autoComplete": st.sampled_from([True, False, 0.0]),
+    "warnLost": st.sampled_from([True, False, "false", None]),
+    "visible": st.sampled_from([True, False, 1, None]),
+    "played": _NUMBERS,
 }
 
 

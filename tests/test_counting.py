@@ -20,6 +20,11 @@ GAME = "clover-leaf"
 DEAL = "11"  # Clover Leaf deal 11: won in a few decisions (tests/browser/test_guidance.py SHORT_DEAL)
 
 
+def stopped_clock() -> float:
+    """A clock that never moves: every result's time is 0 (the clock's own tests: tests/test_clock.py)."""
+    return 0.0
+
+
 def ok(api: Api, method: str, **params: object) -> Any:
     reply = json.loads(api.call(method, json.dumps(params)))
     assert "ok" in reply, reply
@@ -37,7 +42,7 @@ def run_job(api: Api, **params: object) -> Any:
 @functools.cache
 def winning_decisions() -> list[dict[str, Any]]:
     """Deal 11's decisions to a win as the API takes them, from the plan the solver makes."""
-    api = Api()
+    api = Api(now=stopped_clock)
     ok(api, "new", game=GAME, deal=DEAL)
     result = run_job(api, kind="solution")
     assert result["verdict"] == "solved" and result["back"] == 0
@@ -62,17 +67,18 @@ def first_move(api: Api) -> dict[str, Any]:
 
 def reload(api: Api) -> Api:
     """A reload: a new API (a new worker) that restores the page's last save."""
-    fresh = Api()
+    fresh = Api(now=stopped_clock)
     ok(fresh, "restore", save=ok(api, "state")["save"])
     return fresh
 
 
 def test_a_win_counts_once() -> None:
-    api = Api()
+    api = Api(now=stopped_clock)
     ok(api, "new", game=GAME, deal=DEAL)
     table = win(api)
     assert table["count"] == {
         "game": GAME, "won": True, "moves": len(winning_decisions()), "solvable": False, "daily": None, "hints": 0,
+        "seconds": 0.0,
     }
     ok(api, "undo")
     assert ok(api, "redo")["count"] is None  # won again by a redo: counted already
@@ -81,19 +87,21 @@ def test_a_win_counts_once() -> None:
 
 
 def test_leaving_a_game_after_a_move_counts_a_loss_and_before_it_nothing() -> None:
-    api = Api()
+    api = Api(now=stopped_clock)
     ok(api, "new", game=GAME, deal="5")
     assert ok(api, "new", game=GAME, deal="6")["count"] is None  # no move: nothing
     first_move(api)
     left = ok(api, "new", game="fan", deal="1")["count"]
-    assert left == {"game": GAME, "won": False, "moves": 1, "solvable": False, "daily": None, "hints": 0}
+    assert left == {
+        "game": GAME, "won": False, "moves": 1, "solvable": False, "daily": None, "hints": 0, "seconds": 0.0,
+    }
     first_move(api)
     assert ok(api, "restart")["count"]["won"] is False  # a restart after a move: a loss
     assert ok(api, "restart")["count"] is None  # and again with no move: nothing
 
 
 def test_a_won_game_left_or_restarted_counts_no_loss_and_its_restart_counts_again() -> None:
-    api = Api()
+    api = Api(now=stopped_clock)
     ok(api, "new", game=GAME, deal=DEAL)
     win(api)
     ok(api, "undo")  # off the win, not yet left
@@ -103,7 +111,7 @@ def test_a_won_game_left_or_restarted_counts_no_loss_and_its_restart_counts_agai
 
 
 def test_the_solution_shown_counts_neither_way_nor_does_its_restart() -> None:
-    api = Api()
+    api = Api(now=stopped_clock)
     ok(api, "new", game=GAME, deal=DEAL)
     first_move(api)
     result = run_job(api, kind="solution")
@@ -117,7 +125,7 @@ def test_the_solution_shown_counts_neither_way_nor_does_its_restart() -> None:
 
 
 def test_hints_are_kept_and_reported_with_the_result() -> None:
-    api = Api()
+    api = Api(now=stopped_clock)
     ok(api, "new", game=GAME, deal=DEAL)
     hint = run_job(api, kind="hint")
     assert hint["move"] and json.loads(hint["save"])["help"] == [1, 0]
@@ -130,7 +138,7 @@ def test_hints_are_kept_and_reported_with_the_result() -> None:
     ("opening", "solvable", "daily"), [("bank", True, None), ("link", False, None), ("random", False, None)]
 )
 def test_the_buckets_follow_how_the_deal_was_opened(opening: str, solvable: bool, daily: str | None) -> None:
-    api = Api()
+    api = Api(now=stopped_clock)
     params = {"game": GAME} if opening == "random" else {"game": GAME, "deal": DEAL}
     state = ok(api, "new", opening=opening, **params)["state"]
     assert state["opening"] == opening
@@ -140,7 +148,7 @@ def test_the_buckets_follow_how_the_deal_was_opened(opening: str, solvable: bool
 
 
 def test_a_walk_s_deal_counts_as_solvable_and_the_deal_of_the_day_as_daily_too() -> None:
-    api = Api()
+    api = Api(now=stopped_clock)
     found = run_job(api, kind="solvable", game=GAME, start="1")
     state = ok(api, "new", game=GAME, deal=found["deal"], opening="solvable")["state"]
     assert (state["opening"], state["level"], state["rated"]) == ("solvable", found["difficulty"], True)
@@ -154,7 +162,7 @@ def test_a_walk_s_deal_counts_as_solvable_and_the_deal_of_the_day_as_daily_too()
 
 
 def test_a_deal_no_walk_found_is_not_counted_as_solvable_nor_daily() -> None:
-    api = Api()
+    api = Api(now=stopped_clock)
     assert ok(api, "new", game=GAME, deal="5", opening="solvable")["state"]["opening"] == "link"
     refused = json.loads(api.call("new", json.dumps({"game": GAME, "deal": "5", "opening": "daily"})))
     assert refused["error"]["type"] == "InvalidInput"
@@ -163,7 +171,7 @@ def test_a_deal_no_walk_found_is_not_counted_as_solvable_nor_daily() -> None:
 def test_a_solvable_deal_reloaded_and_restarted_still_counts_as_solvable() -> None:
     # Issue 39's bug: a deal dealt as proved winnable, one move, a reload, Restart, then a win was
     # recorded outside the solvable statistics (the page's copy of "solvable" was lost on reload).
-    api = Api()
+    api = Api(now=stopped_clock)
     ok(api, "new", game=GAME, deal=DEAL, opening="bank")
     first_move(api)
     api = reload(api)
@@ -172,7 +180,7 @@ def test_a_solvable_deal_reloaded_and_restarted_still_counts_as_solvable() -> No
 
 
 def test_in_progress_means_a_move_made_and_the_game_neither_won_nor_stuck() -> None:
-    api = Api()
+    api = Api(now=stopped_clock)
     assert ok(api, "new", game=GAME, deal=DEAL)["state"]["inProgress"] is False
     assert first_move(api)["state"]["inProgress"] is True
     ok(api, "restart")
@@ -182,7 +190,7 @@ def test_in_progress_means_a_move_made_and_the_game_neither_won_nor_stuck() -> N
 
 def test_the_solution_job_answers_the_moves_from_where_every_win_passes() -> None:
     """A lost position: the solution is the loss (no moves); a winnable one: moves, each with its card onto."""
-    api = Api()
+    api = Api(now=stopped_clock)
     ok(api, "new", game="alexander-the-great", deal="2")
     ok(api, "play", card="9H", to=11)  # loses the deal (tests/test_api.py)
     lost = run_job(api, kind="solution")
@@ -199,16 +207,20 @@ def test_the_solution_job_answers_the_moves_from_where_every_win_passes() -> Non
 
 
 def test_old_saves_load_with_a_record_that_counts_a_won_game_as_counted() -> None:
-    api = Api()
+    api = Api(now=stopped_clock)
     ok(api, "new", game=GAME, deal=DEAL, opening="bank")
     played = json.loads(ok(api, "state")["save"])
     won = json.loads(win(api)["save"])
     for data, counted in ((played, False), (won, True)):
-        version_1 = {key: value for key, value in data.items() if key not in ("how", "date", "help", "counted")}
+        newer = ("how", "date", "help", "counted", "time", "proved")
+        version_1 = {key: value for key, value in data.items() if key not in newer} | {"settings": [1, 1, 1]}
         restored = Session.restore(json.dumps({**version_1, "v": 1}))
         assert restored.record == Record(opening="random", counted=counted)
     with pytest.raises(InvalidInputError, match="a version 1 save holds no"):
         Session.restore(json.dumps({**won, "v": 1}))
+    with pytest.raises(InvalidInputError, match="a version 2 save holds no 'proved'"):
+        Session.restore(json.dumps({**{key: value for key, value in won.items() if key != "time"}, "v": 2,
+                                    "settings": [1, 1, 1]}))
 
 
 @pytest.mark.parametrize(

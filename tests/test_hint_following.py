@@ -68,9 +68,9 @@ def follow_hints(api: Api) -> str:
             for _ in range(back):
                 session.undo()
             continue
-        move = session.hint_move()
-        assert move is not None and session.hinted == session.position
-        session.play(move)
+        shown = session.coach.shown
+        assert shown is not None and shown.move is not None and shown.move == session.coach.next_on_plan()
+        session.play(shown.move)
     return "round in circles"
 
 

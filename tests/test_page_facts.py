@@ -43,6 +43,8 @@ JSON_KINDS: dict[str, tuple[type | None, ...]] = {
     "Opening": (str,),
     "Level | null": (str, None),
     "number | null": (int, None),
+    "Played": (dict,),
+    "Help": (dict,),
 }
 
 

@@ -15,7 +15,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cloverleaf import InvalidInputError, legal_moves
-from cloverleaf.session import MAX_SAVE_BYTES, MAX_SAVE_DEPTH, Session, Settings
+from cloverleaf.save_format import MAX_SAVE_BYTES, MAX_SAVE_DEPTH
+from cloverleaf.session import Session, Settings
 
 from .hostile_input import REAL_SAVES, change_save_field, damage_text
 

@@ -7,7 +7,8 @@ import json
 import pytest
 
 from cloverleaf import IllegalMoveError, InvalidInputError, find_game, parse_card, parse_move
-from cloverleaf.session import SAVE_VERSION, Session, Settings
+from cloverleaf.save_format import SAVE_VERSION
+from cloverleaf.session import Session, Settings
 from cloverleaf.solver import solve
 
 from .helpers import fans_text, position

@@ -99,7 +99,7 @@ def _text(**fields: object) -> str:
         (_text(played=-1), "bad fan all played -1"),
         (_text(played=2**53), "bad fan all played"),
         (_text(fewest_moves="10"), "bad fan all fewest_moves '10'"),
-        (_text(recent=[1, 2]), "bad fan all recent result 2"),
+        (_text(recent=[1, 3]), "bad fan all recent result 3"),
         (_text(recent=[True]), "bad fan all recent result true"),
         (_text(recent=[1] * 31), "fan all recent holds 31 items"),
         (_text(best_time=-1), "bad fan all best_time -1"),
@@ -177,16 +177,18 @@ def test_real_statistics_with_their_text_damaged_load_or_are_refused(text: str, 
     _load_or_refuse(damage_text(text, data))
 
 
-def test_a_win_with_help_counts_as_a_win_but_sets_no_record_and_ends_the_streak() -> None:
+def test_a_win_with_help_counts_as_a_win_but_sets_no_record_and_leaves_the_streak_as_it_was() -> None:
     stats = Stats().record("clover-leaf", True, 80, 200.0).record("clover-leaf", True, 70, 250.0)
     stats = stats.record("clover-leaf", True, 30, 40.0, hints=3)  # faster and shorter, but with help
     summary = stats.summary("clover-leaf")["all"]
     assert (summary["played"], summary["won"], summary["helped"]) == (3, 3, 1)
     assert (summary["best_time"], summary["fewest_moves"]) == (200.0, 70)
-    assert (summary["streak"], summary["best_streak"]) == (0, 2)
-    assert summary["recent"] == [1, 1, 1]
+    assert (summary["streak"], summary["best_streak"]) == (2, 2)  # no win added, none broken
+    assert summary["recent"] == [1, 1, 2]  # the chart draws the win with help apart
     alone = stats.record("clover-leaf", True, 60, 100.0).summary("clover-leaf")["all"]
-    assert (alone["streak"], alone["best_time"], alone["fewest_moves"]) == (1, 100.0, 60)
+    assert (alone["streak"], alone["best_time"], alone["fewest_moves"]) == (3, 100.0, 60)
+    lost = stats.record("clover-leaf", False, 10, 5.0).summary("clover-leaf")["all"]
+    assert (lost["streak"], lost["best_streak"]) == (0, 2)
 
 
 def test_a_daily_win_with_help_does_not_carry_the_days_in_a_row() -> None:

@@ -32,7 +32,6 @@ ENGINE_SETTINGS = tuple(SETTING_NAMES)
 PAGE_SETTINGS: dict[str, bool | str] = {
     "solvableOnly": True,  # new deals are ones the solver proved winnable
     "animations": True,  # cards slide (never when the system asks for reduced motion)
-    "warnLost": False,  # the solver checks each move in the background and says when the game becomes lost
     "level": "any",  # the difficulty of new solvable deals: "any", or one of LEVELS
 }
 """The settings only the page uses, with their defaults."""
@@ -68,6 +67,7 @@ STATE: dict[str, tuple[str, str]] = {
     "moves": ("number", "the player's decisions so far"),
     "settings": ("EngineSettings", "the engine's settings"),
     "lastMoves": ("Move[]", "the moves the last change made, the player's first"),
+    "undone": ("Move[]", "the moves the last undo took back, the decision first (empty after any other change)"),
     "change": ("Change", "what the last change was"),
     "inProgress": ("boolean", "a decision made, and neither won nor stuck: leaving it asks first"),
     "finished": ("boolean", "won or stuck"),
@@ -78,7 +78,8 @@ STATE: dict[str, tuple[str, str]] = {
     "level": ("Level | null", "the deal's level, once rated (null: not rated, or not proved winnable)"),
     "rated": ("boolean", "the engine has rated the deal this visit"),
     "lostFromStart": ("boolean", "the deal's rating proved it lost from its start this visit"),
-    "par": ("number | null", "the decisions of the solver's plan for this deal, counted as moves counts them"),
+    "time": ("Played", "the time played on this attempt: milliseconds, and whether the clock runs"),
+    "help": ("Help", "all the page shows of help (docs/protocol.md, Help)"),
 }
 """The fields of the state the API answers (``Api.state``), each with its type as
 the page declares it (TypeScript, from protocol.js's Card, Dest, Foundation and

@@ -1,4 +1,4 @@
-"""A game being played: its deal, its history, undo and redo, and the player's settings.
+"""A game being played: its deal, its history, undo and redo, the player's settings, the time played.
 
 One *decision* of the player (a move, a click, a redeal) may set off automatic
 moves (auto move, auto complete). They are kept together in one group, so one
@@ -10,17 +10,22 @@ The session also decides what the statistics count (``counting.py``): it keeps
 how the deal was opened, the help given and whether the game was counted, in
 its save, and each change that finishes a game leaves a result to count
 (:meth:`Session.take_result`).
+
+What the player is told about their game is its coach's (``coach.py``), which
+the session makes and tells of every change; a click on the move the coach shows
+plays that move. The save's format is ``save_format.py``'s.
 """
 
 from __future__ import annotations
 
-import json
 import random
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
 
 from .cards import card_str
+from .clock import Clock
+from .coach import Coach
 from .counting import OPENINGS, Record, Result
 from .deals import DRAWN_DEALS, deal, parse_deal_number
 from .engine import (
@@ -33,22 +38,11 @@ from .engine import (
     is_won,
     play,
 )
-from .errors import CloverLeafError, IllegalMoveError, InvalidInputError
+from .errors import IllegalMoveError
 from .games import find_game
-from .inputs import json_int, json_list, json_object, json_str, parse_iso_date, parse_json, quote
-from .notation import format_position, parse_move, parse_position
 from .position import FOUNDATION, REDEAL, Move, Position
 from .rules import Rules
 
-SAVE_VERSION = 2
-"""Version 2 adds the statistics' record ("how", "date", "help", "counted"); version 1 saves still load."""
-MAX_SAVE_BYTES = 262144
-"""The largest save read, in bytes: room for some 35,000 decisions (a won game takes a few hundred)."""
-MAX_SAVE_DEPTH = 2
-"""A save is an object of strings and lists of strings or flags: nested two deep."""
-_SAVE_FIELDS = frozenset(
-    {"v", "game", "deal", "start", "open", "moves", "redo", "settings", "how", "date", "help", "counted"}
-)
 CHANGES = ("new", "restore", "restart", "decision", "undo", "redo", "none")
 """What the last change to a session was: a deal dealt, a save restored, a restart,
 a decision of the player, an undo, a redo, or nothing on the table (a setting)."""
@@ -56,14 +50,25 @@ a decision of the player, an undo, a redo, or nothing on the table (a setting)."
 
 @dataclass(frozen=True)
 class Settings:
-    """The player's three engine settings (docs/rules.md, Choices the app makes), each on by default."""
+    """The player's engine settings (docs/rules.md, Choices the app makes).
+
+    The first three change how moves are made, each on by default; ``warn_lost``
+    has the coach check every move in the background and say when the game
+    has just been lost (off by default: it spends the device's battery).
+    """
 
     click_to_play: bool = True
     auto_move: bool = True
     auto_complete: bool = True
+    warn_lost: bool = False
 
 
-SETTING_NAMES = {"clickToPlay": "click_to_play", "autoMove": "auto_move", "autoComplete": "auto_complete"}
+SETTING_NAMES = {
+    "clickToPlay": "click_to_play",
+    "autoMove": "auto_move",
+    "autoComplete": "auto_complete",
+    "warnLost": "warn_lost",
+}
 """Each engine setting as the page names it (the API's JSON) -> its field of :class:`Settings`."""
 
 
@@ -73,7 +78,10 @@ def random_deal_number() -> int:
 
 
 class Session:
-    """A game in progress. Build one with :meth:`new` or :meth:`restore`."""
+    """A game in progress. Build one with :meth:`new` or :meth:`restore`.
+
+    ``now``: the clock's time source (seconds, monotonic), which tests replace.
+    """
 
     def __init__(
         self,
@@ -82,6 +90,7 @@ class Session:
         deal_number: int | None,
         settings: Settings | None = None,
         record: Record | None = None,
+        now: Callable[[], float] = time.monotonic,
     ) -> None:
         self.rules = rules
         self.start = start
@@ -93,14 +102,10 @@ class Session:
         self._positions: list[Position] = []
         self._returned: list[frozenset[int]] = []  # per position: cards the player took back
         self.last_moves: list[Move] = []
-        # The plan the hints follow: a position of this game -> (the decision a
-        # hint suggests there, the position it leads to). See :meth:`follow`.
-        self.plan: dict[Position, tuple[Move, Position]] = {}
-        # The position where a hint was last shown: a click on the hinted card
-        # there plays the hinted move (see :meth:`click`); ``likely``, the move
-        # hinted there when it is a likely one, not the plan's.
-        self.hinted: Position | None = None
-        self.likely: Move | None = None
+        self.undone: list[Move] = []  # the decision the last undo took back, with its automatic moves
+        self.clock = Clock(now)
+        self.visible = True  # the page is on screen: the clock may run (the page reports it)
+        self.coach = Coach(self)
         self.record = record or Record(opening="random" if deal_number is not None else "position")
         self.change = "new"
         self.last_from = start  # the position the last moves were made from
@@ -133,7 +138,6 @@ class Session:
     def _open(self) -> None:
         """Reset to the start, playing the automatic moves the deal allows at once."""
         self.groups = []
-        self.hinted = None
         self.opening, position = self._automatic_moves(self.start, frozenset())
         self._positions = [position]
         self._returned = [frozenset()]
@@ -180,6 +184,21 @@ class Session:
         """Where a click on ``card`` would play it (see engine.click_destination)."""
         return click_destination(self.rules, self.position, card)
 
+    # -- saving -------------------------------------------------------------
+
+    def save(self) -> str:
+        """The save that :meth:`restore` reads back exactly (its format: ``save_format.py``)."""
+        from . import save_format  # the format reads sessions back: it imports this module
+
+        return save_format.write(self)
+
+    @classmethod
+    def restore(cls, text: str) -> Session:
+        """The session a save holds; anything else is an InvalidInputError (``save_format.py``)."""
+        from . import save_format
+
+        return save_format.read(text)
+
     # -- playing ------------------------------------------------------------
 
     def play(self, move: Move) -> list[Move]:
@@ -187,7 +206,6 @@ class Session:
         returned = self._returned_after(move)
         automatic, position = self._automatic_moves(play(self.rules, self.position, move), returned)
         group = [move, *automatic]
-        self.hinted = None
         self.last_from = self.position
         self.groups.append(group)
         self._positions.append(position)
@@ -200,14 +218,15 @@ class Session:
     def click(self, card: int) -> list[Move]:
         """Play ``card`` where a click plays it; IllegalMoveError when it has nowhere to go.
 
-        Right after a hint, a click on the hinted card plays the hinted move,
-        which the click rule alone might not choose.
+        A click on the card of the move the coach shows (the hint on show, the
+        solution's next decision) plays that move, which the click rule alone
+        might not choose.
         """
         if not self.settings.click_to_play:
             raise IllegalMoveError("click to play is off: drag the card where it should go", "click-off")
-        hinted = (self.likely or self.hint_move()) if self.hinted == self.position else None
-        if hinted is not None and hinted.card == card:
-            return self.play(hinted)
+        shown = self.coach.clicked_move(card)
+        if shown is not None:
+            return self.play(shown)
         dest = self.click_target(card)
         if dest is None:
             raise self.why_stuck(card)
@@ -227,37 +246,7 @@ class Session:
     def redeal(self) -> list[Move]:
         return self.play(REDEAL)
 
-    # -- following a solution -----------------------------------------------
-
-    def hint_move(self) -> Move | None:
-        """The decision the plan makes here, or None when the plan does not pass here."""
-        step = self.plan.get(self.position)
-        return step[0] if step else None
-
-    def plan_ahead(self, back: int = 0) -> list[tuple[Move, Position]]:
-        """The plan's decisions from ``back`` decisions ago on, each with the position it is made in
-        (empty when the plan does not pass there)."""
-        steps: list[tuple[Move, Position]] = []
-        position = self._positions[len(self._positions) - 1 - back]
-        while position in self.plan and len(steps) <= 52 * 13:
-            move, after = self.plan[position]
-            steps.append((move, position))
-            position = after
-        return steps
-
-    def follow(self, solution: Sequence[Move], back: int = 0) -> bool:
-        """Make ``solution`` the plan, from the position ``back`` decisions ago.
-
-        A solution is a list of moves, foundation moves included, as the solver
-        writes it; the plan is the player's decisions that play it with this
-        session's automatic moves, each keyed by the position where it is made
-        (:meth:`decisions_along`). Keying by position lets the plan survive
-        undo and redo along it, and lets a hint continue it at once. Returns
-        whether the plan reaches a win.
-        """
-        steps = self.decisions_along(solution, back)
-        self.plan = {before: (move, after) for move, before, after in steps}
-        return is_won(steps[-1][2] if steps else self._positions[len(self._positions) - 1 - back])
+    # -- lines of decisions -------------------------------------------------
 
     def decisions_along(self, line: Sequence[Move], back: int = 0) -> list[tuple[Move, Position, Position]]:
         """The decisions that play ``line`` from ``back`` decisions ago, with this session's automatic moves.
@@ -291,12 +280,13 @@ class Session:
         if not self.groups:
             raise IllegalMoveError("nothing to undo", "no-undo")
         group = self.groups.pop()
-        self.hinted = None
         self._positions.pop()
         self._returned.pop()
+        self.last_from = self.position  # where the decision undone was made
         self.redo_groups.append(group)
         self.last_moves = []
-        self.change = "undo"
+        self.undone = group
+        self._changed("undo")
         return group
 
     def redo(self) -> list[Move]:
@@ -304,7 +294,7 @@ class Session:
         if not self.redo_groups:
             raise IllegalMoveError("nothing to redo", "no-redo")
         group = self.redo_groups.pop()
-        self._replay_group(group)
+        self.replay_group(group)
         self._changed("redo")
         return group
 
@@ -314,18 +304,37 @@ class Session:
         self.record = self.record.restarted()
         self.redo_groups = []
         self._open()
-        self.change = "restart"
+        self.clock.restore(0)
+        self._changed("restart")
 
     def change_settings(self, **changes: bool) -> None:
+        before = self.settings
         self.settings = replace(self.settings, **changes)
         self.last_moves = []
+        if (before.auto_move, before.auto_complete) != (self.settings.auto_move, self.settings.auto_complete):
+            self.coach.settings_changed()
+        self._changed("none")
+
+    def set_visible(self, visible: bool) -> None:
+        """The page is shown or hidden: the clock runs only while it is shown."""
+        self.visible = visible
+        self.unchanged()
+        self.follow_clock()
+
+    def unchanged(self) -> None:
+        """The table is answered again with nothing on it changed (the page shown again, the solution put away)."""
+        self.last_moves = []
+        self.undone = []
         self.change = "none"
 
     # -- what the statistics count --------------------------------------------
 
     def leave(self) -> Result | None:
         """The player leaves this game (another deal, a restart): its result, when it counts (a loss)."""
-        return self.record.on_leave(self.rules.id, self.decisions, self.won)
+        return self.record.on_leave(self.rules.id, self.decisions, self.won, self.seconds_played())
+
+    def seconds_played(self) -> float:
+        return self.clock.played() / 1000
 
     def take_result(self) -> Result | None:
         """The result the last change left to count (a win, or the loss a restart left), once."""
@@ -337,12 +346,29 @@ class Session:
         record = self.record
         self.record = replace(record, hints=record.hints + int(hint), shown=record.shown or solution)
 
+    def proved(self) -> None:
+        """A search has won this deal from a position of this game: it counts among the solvable ones."""
+        if self.deal_number is not None:
+            self.record = replace(self.record, proved=True)
+
+    def follow_clock(self) -> None:
+        """Run the clock while the game has started (a decision made, or time already played),
+        is not finished (won or stuck), and the page is shown; else hold it."""
+        started = self.decisions > 0 or self.clock.played() > 0
+        self.clock.run(started and not self.won and not self.stuck and self.visible)
+
     def _changed(self, change: str) -> None:
-        """A decision made or redone: a first win on the table is left to count."""
+        """Any change: the coach hears of it and the clock follows; a decision made or redone
+        that wins leaves its first win to count."""
         self.change = change
-        self._result = None
-        if self.won:
-            self.record, self._result = self.record.on_win(self.rules.id, self.decisions)
+        if change != "undo":
+            self.undone = []
+        if change in ("decision", "redo"):
+            self._result = None
+        self.coach.changed(change)
+        self.follow_clock()
+        if change in ("decision", "redo") and self.won:
+            self.record, self._result = self.record.on_win(self.rules.id, self.decisions, self.seconds_played())
 
     # -- automatic moves ----------------------------------------------------
 
@@ -370,93 +396,8 @@ class Session:
         """The cards taken back from a foundation by the player, after the decision ``move``."""
         return _returned_after(self.position, self._returned[-1], move)
 
-    def _replay_group(self, group: list[Move]) -> None:
-        """Apply a recorded group, checking every move (used by redo and restore)."""
-        returned = self._returned_after(group[0])
-        position = self.position
-        for move in group:
-            position = play(self.rules, position, move)
-        self.hinted = None
-        self.last_from = self.position
-        self.groups.append(list(group))
-        self._positions.append(position)
-        self._returned.append(returned)
-        self.last_moves = list(group)
-
-    # -- saving -------------------------------------------------------------
-
-    def save(self) -> str:
-        """A compact, versioned JSON string that :meth:`restore` reads back exactly."""
-        data: dict[str, Any] = {"v": SAVE_VERSION, "game": self.rules.id}
-        if self.deal_number is not None:
-            data["deal"] = str(self.deal_number)
-        else:
-            data["start"] = format_position(self.rules, self.start)
-        data["open"] = _group_text(self.opening)
-        data["moves"] = [_group_text(group) for group in self.groups]
-        data["redo"] = [_group_text(group) for group in self.redo_groups]
-        s = self.settings
-        data["settings"] = [int(s.click_to_play), int(s.auto_move), int(s.auto_complete)]
-        record = self.record
-        data["how"] = record.opening
-        if record.daily is not None:
-            data["date"] = record.daily
-        data["help"] = [record.hints, int(record.shown)]
-        data["counted"] = int(record.counted)
-        return json.dumps(data, separators=(",", ":"))
-
-    @classmethod
-    def restore(cls, text: str) -> Session:
-        """Read a save; anything but a save this class could have written is an InvalidInputError.
-
-        The text is bounded before it is parsed (:data:`MAX_SAVE_BYTES`,
-        :data:`MAX_SAVE_DEPTH`), every field has its exact type, and every
-        move is replayed through the checked door: the moves made and also the
-        moves that can be redone, so a save that restores can always be
-        redone to its end.
-        """
-        try:
-            return cls._read_save(text)
-        except CloverLeafError as error:
-            raise InvalidInputError(f"the saved game cannot be read: {error}") from None
-
-    @classmethod
-    def _read_save(cls, text: str) -> Session:
-        raw = parse_json(text, what="the save", max_bytes=MAX_SAVE_BYTES, max_depth=MAX_SAVE_DEPTH)
-        data = json_object(raw, what="the save", keys=_SAVE_FIELDS)
-        version = data.get("v")
-        if type(version) is not int or version not in (1, SAVE_VERSION):
-            raise InvalidInputError(f"unknown save version {quote(version)}")
-        if version == 1 and not _SAVE_FIELDS_V1.issuperset(data):
-            raise InvalidInputError(f"a version 1 save holds no {quote(sorted(set(data) - _SAVE_FIELDS_V1)[0])}")
-        rules = find_game(json_str(data.get("game"), what="game"))
-        settings = _settings_from_save(data.get("settings", [1, 1, 1]))
-        if ("deal" in data) == ("start" in data):
-            raise InvalidInputError("a save holds either a deal number or a start position")
-        if "deal" in data:
-            number = parse_deal_number(json_str(data["deal"], what="deal number"))
-            session = cls(rules, deal(rules, number), number, settings)
-        else:
-            session = cls(rules, parse_position(rules, json_str(data["start"], what="start position")), None, settings)
-        session._replace_opening(_parse_group(json_str(data.get("open", ""), what="opening moves")))
-        for group in _groups_from_save(data.get("moves", []), "moves"):
-            session._replay_group(group)
-        session.redo_groups = _groups_from_save(data.get("redo", []), "redo")
-        session._check_redo()
-        session.last_moves = []
-        session.record = _record_from_save(data, session)
-        session.change = "restore"
-        return session
-
-    def _check_redo(self) -> None:
-        """Raise IllegalMoveError unless every group that can be redone replays legally, in redo order."""
-        position = self.position
-        for group in reversed(self.redo_groups):
-            for move in group:
-                position = play(self.rules, position, move)
-
-    def _replace_opening(self, opening: list[Move]) -> None:
-        """Use the opening moves recorded in a save instead of recomputing them."""
+    def replace_opening(self, opening: list[Move]) -> None:
+        """Use the opening moves recorded in a save instead of working them out again (each checked)."""
         position = self.start
         for move in opening:
             position = play(self.rules, position, move)
@@ -465,29 +406,24 @@ class Session:
         self._positions = [position]
         self._returned = [frozenset()]
 
+    def check_redo(self) -> None:
+        """Raise IllegalMoveError unless every group that can be redone replays legally, in redo order."""
+        position = self.position
+        for group in reversed(self.redo_groups):
+            for move in group:
+                position = play(self.rules, position, move)
 
-_SAVE_FIELDS_V1 = frozenset({"v", "game", "deal", "start", "open", "moves", "redo", "settings"})
-
-
-def _record_from_save(data: dict[str, object], session: Session) -> Record:
-    """The statistics' record of a save. A version 1 save has none: its deal counts as
-    a random one (a typed position's as a position), and a won game as counted already."""
-    default = "random" if session.deal_number is not None else "position"
-    opening = json_str(data.get("how", default), what="how the deal was opened")
-    if opening not in OPENINGS:
-        raise InvalidInputError(f"unknown opening {quote(opening)}")
-    daily = None
-    if "date" in data:
-        daily = parse_iso_date(json_str(data["date"], what="date"), "date").isoformat()
-    if (opening == "daily") != (daily is not None):
-        raise InvalidInputError("a deal of the day holds its date, and only it")
-    help_flags = json_list(data.get("help", [0, 0]), what="help", max_items=2)
-    if len(help_flags) != 2:
-        raise InvalidInputError(f"help must hold 2 numbers, not {len(help_flags)}")
-    hints = json_int(help_flags[0], what="hints", low=0, high=MAX_SAVE_BYTES)
-    shown = json_int(help_flags[1], what="solution shown", low=0, high=1)
-    counted = json_int(data.get("counted", int(session.won)), what="counted", low=0, high=1)
-    return Record(opening, daily, hints, bool(shown), bool(counted))
+    def replay_group(self, group: list[Move]) -> None:
+        """Apply a recorded group, checking every move (used by redo and restore)."""
+        returned = self._returned_after(group[0])
+        position = self.position
+        for move in group:
+            position = play(self.rules, position, move)
+        self.last_from = self.position
+        self.groups.append(list(group))
+        self._positions.append(position)
+        self._returned.append(returned)
+        self.last_moves = list(group)
 
 
 def _returned_after(position: Position, returned: frozenset[int], move: Move) -> frozenset[int]:
@@ -496,31 +432,3 @@ def _returned_after(position: Position, returned: frozenset[int], move: Move) ->
     if not move.is_redeal and move.dest != FOUNDATION and position.find(move.card) is None:
         returned |= {move.card}
     return returned
-
-
-def _group_text(group: list[Move]) -> str:
-    return " ".join(str(move) for move in group)
-
-
-def _parse_group(text: str) -> list[Move]:
-    return [parse_move(token) for token in text.split()]
-
-
-def _groups_from_save(value: object, what: str) -> list[list[Move]]:
-    """A save's list of decisions, each a non-empty string of moves."""
-    groups = []
-    for number, item in enumerate(json_list(value, what=what, max_items=MAX_SAVE_BYTES), start=1):
-        group = _parse_group(json_str(item, what=f"{what} entry {number}"))
-        if not group:
-            raise InvalidInputError(f"{what} entry {number} holds no move")
-        groups.append(group)
-    return groups
-
-
-def _settings_from_save(value: object) -> Settings:
-    """Exactly three flags, each the integer 0 or 1 (as :meth:`Session.save` writes them)."""
-    flags = json_list(value, what="settings", max_items=3)
-    if len(flags) != 3:
-        raise InvalidInputError(f"settings must hold 3 flags, not {len(flags)}")
-    click_to_play, auto_move, auto_complete = (json_int(flag, what="setting", low=0, high=1) for flag in flags)
-    return Settings(bool(click_to_play), bool(auto_move), bool(auto_complete))

@@ -13,8 +13,10 @@ the days in a row the player won the deal of the day).
 Help is counted honestly: a game won after a hint is a win "with help". It
 counts among the games played and won (``helped`` says how many of the wins
 had help), but the records are the player's own: the best time, the fewest
-moves and every streak come from games won alone, and a win with help ends
-the streak of wins alone, as a loss does. Statistics written before this rule
+moves and every streak come from games won alone. A win with help leaves the
+streaks as they were: it adds no win to them, and it breaks none either (only a
+loss does), so a player who asks for a hint once loses nothing they had won
+alone (the statistics panel says so). Statistics written before this rule
 load with no win counted as helped.
 """
 
@@ -40,13 +42,16 @@ MAX_COUNT = 2**53 - 1
 MAX_SECONDS = 1e9
 """The longest time kept, in seconds (some 31 years)."""
 RECENT = 30
+WON_WITH_HELP = 2
+"""A win with help among the recent results (a win alone is 1, a loss 0)."""
 BUCKETS = ("all", "solvable", "daily")
 _GAME_IDS = frozenset(rules.id for rules in CATALOGUE)
 
 
 @dataclass(frozen=True)
 class Bucket:
-    """The record of one kind of game; ``recent`` is 1 for a win, 0 for a loss, oldest first."""
+    """The record of one kind of game; ``recent``, oldest first: 1 for a win alone, 2 for a win with
+    help, 0 for a loss (the results chart draws each apart)."""
 
     played: int = 0
     won: int = 0
@@ -64,17 +69,12 @@ class Bucket:
     def record(
         self, won: bool, moves: int, seconds: float, day: str | None = None, helped: bool = False
     ) -> Bucket:
-        recent = (*self.recent, int(won))[-RECENT:]
+        recent = (*self.recent, WON_WITH_HELP if won and helped else int(won))[-RECENT:]
         if not won:
             return replace(self, played=_add_one(self.played), streak=0, recent=recent)
         if helped:
             return replace(
-                self,
-                played=_add_one(self.played),
-                won=_add_one(self.won),
-                helped=_add_one(self.helped),
-                streak=0,
-                recent=recent,
+                self, played=_add_one(self.played), won=_add_one(self.won), helped=_add_one(self.helped), recent=recent
             )
         streak = _add_one(self.streak)
         updated = replace(
@@ -221,7 +221,7 @@ def _read_bucket(value: object, where: str) -> Bucket:
     if fewest_moves is not None:
         fewest_moves = json_int(fewest_moves, what=f"{where} fewest_moves", low=0, high=MAX_COUNT)
     recent = tuple(
-        json_int(result, what=f"{where} recent result", low=0, high=1)
+        json_int(result, what=f"{where} recent result", low=0, high=WON_WITH_HELP)
         for result in json_list(fields.get("recent", []), what=f"{where} recent", max_items=RECENT)
     )
     last_day = fields.get("last_day")

@@ -1,6 +1,6 @@
 // Written by scripts/page_facts.py from py/cloverleaf/page_facts.py: edit that, then run
 // python3 scripts/page_facts.py. The values are in js/build-info.js, which the build writes.
-import type { Card, Change, Dest, Foundation, Move, Opening } from "../../web/js/engine/protocol.js";
+import type { Card, Change, Dest, Foundation, Help, Move, Opening, Played } from "../../web/js/engine/protocol.js";
 
 /** A winnable deal's difficulty. */
 export type Level = "easy" | "medium" | "hard";
@@ -10,13 +10,13 @@ export type EngineSettings = {
   clickToPlay: boolean;
   autoMove: boolean;
   autoComplete: boolean;
+  warnLost: boolean;
 };
 
 /** Every setting of the player's: the engine's, then the page's own. */
 export type Settings = EngineSettings & {
   solvableOnly: boolean;
   animations: boolean;
-  warnLost: boolean;
   level: "any" | Level;
 };
 
@@ -56,6 +56,8 @@ export type State = {
   settings: EngineSettings;
   /** the moves the last change made, the player's first */
   lastMoves: Move[];
+  /** the moves the last undo took back, the decision first (empty after any other change) */
+  undone: Move[];
   /** what the last change was */
   change: Change;
   /** a decision made, and neither won nor stuck: leaving it asks first */
@@ -76,8 +78,10 @@ export type State = {
   rated: boolean;
   /** the deal's rating proved it lost from its start this visit */
   lostFromStart: boolean;
-  /** the decisions of the solver's plan for this deal, counted as moves counts them */
-  par: number | null;
+  /** the time played on this attempt: milliseconds, and whether the clock runs */
+  time: Played;
+  /** all the page shows of help (docs/protocol.md, Help) */
+  help: Help;
 };
 
 export const DEFAULT_GAME: string;

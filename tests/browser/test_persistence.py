@@ -8,7 +8,8 @@ from typing import Any
 import pytest
 
 from cloverleaf import Move, parse_card
-from cloverleaf.session import SAVE_VERSION, Session, Settings
+from cloverleaf.save_format import SAVE_VERSION
+from cloverleaf.session import Session, Settings
 
 from . import plans
 from .stored import Loads, assert_playable, play_a_card, wait_notice

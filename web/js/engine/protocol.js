@@ -50,8 +50,46 @@
  */
 
 /**
- * A finished game the statistics count, as the session decided ("statsRecord" takes it with the time).
- * @typedef {{game: string, won: boolean, moves: number, solvable: boolean, daily: string | null, hints: number}} Count
+ * A finished game the statistics count, as the session decided, with the time played on it ("statsRecord" takes it).
+ * @typedef {{game: string, won: boolean, moves: number, solvable: boolean, daily: string | null, hints: number, seconds: number}} Count
+ */
+
+/**
+ * The time played on the deal, as the engine counts it (clock.py): the page only
+ * shows it, adding the time since the answer while it runs.
+ * @typedef {{played: number, running: boolean}} Played
+ */
+
+/**
+ * All the page shows of help (coach.py, docs/protocol.md Help): the hint on show,
+ * the loss on show, the solution player's place, whether the engine wants a
+ * search run in the background (a "work" job), the par, why the deal is lost from its start.
+ * @typedef {object} Help
+ * @property {HintShown | null} hint
+ * @property {LostShown | null} lost
+ * @property {SolutionShown | null} solution
+ * @property {boolean} work
+ * @property {number | null} par  the solver's plan's length, shown with a win where it compares like with like
+ * @property {Why | null} startWhy  why the deal is lost from its start (with state.lostFromStart)
+ */
+
+/**
+ * The hint on show: a move (dashed when `likely`; `redeal` says why a redeal), or
+ * where there is none, `back` (every win passes through the position that many
+ * decisions ago) or nothing that makes progress (`more`: Hint again searches
+ * further; `undo`: decisions back to the nearest position known winnable).
+ * @typedef {{move: Move | null, likely: boolean, redeal: "stuck" | "needed" | null, back: number, more: boolean, undo: number | null}} HintShown
+ */
+
+/**
+ * The game on the table is lost: the decision that lost it, the way back, why.
+ * @typedef {{move: {number: number, move: Move, onto: Card | null} | null, undo: number | null, earlier: "solved" | "lost" | "unknown" | null, why: Why | null, more: boolean, stuck: boolean}} LostShown
+ */
+
+/**
+ * The solution player's place: `step` of `total` decisions, the next one (null
+ * at its end); a likely line ends with `foundations` cards up.
+ * @typedef {{step: number, total: number, next: Move | null, likely: boolean, foundations: number}} SolutionShown
  */
 
 /**
@@ -197,7 +235,7 @@ export const METHODS = Object.freeze({
   version: [],
   new: ["game", "deal", "opening"],
   link: ["game", "deal"],
-  restore: ["save"],
+  restore: ["save", "played"],
   state: [],
   play: ["card", "to"],
   click: ["card"],
@@ -206,7 +244,9 @@ export const METHODS = Object.freeze({
   redo: ["count"],
   restart: [],
   redeal: [],
-  settings: ["clickToPlay", "autoMove", "autoComplete"],
+  settings: ["clickToPlay", "autoMove", "autoComplete", "warnLost"],
+  visible: ["visible"],
+  solutionStop: [],
   plan: [],
   statsSummary: ["stats", "game"],
   statsRecord: ["stats", "game", "won", "moves", "seconds", "solvable", "daily", "hints"],
@@ -217,4 +257,4 @@ export const METHODS = Object.freeze({
 });
 
 /** The kinds of job ("jobStart"'s `kind`). */
-export const JOB_KINDS = Object.freeze(["hint", "check", "solution", "solvable", "daily", "difficulty"]);
+export const JOB_KINDS = Object.freeze(["hint", "check", "solution", "work", "solvable", "daily", "difficulty"]);

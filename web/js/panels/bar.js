@@ -28,6 +28,7 @@ export function gameName(id, fallback) {
  * @param {{daily: string | null}} context
  */
 export function showState(state, game, { daily }) {
+  showClock(state.time);
   const name = gameName(state.game, state.gameName);
   $("#game-name").textContent = name;
   $("#deal-label").textContent = daily
@@ -67,8 +68,24 @@ function setDisabled(action, disabled) {
   if (element) element.disabled = disabled;
 }
 
-/** @param {number} ms  time played */
-export function showClock(ms) {
+/** The time played as the engine last answered it, and when (performance.now()) while it runs. */
+const clock = { played: 0, since: /** @type {number | null} */ (null), ticking: 0 };
+
+/**
+ * The time played on the bar: the engine counts it (State.time, py/cloverleaf/clock.py);
+ * while it runs, the seconds since that answer are added as they pass.
+ * @param {{played: number, running: boolean}} time
+ */
+export function showClock({ played, running }) {
+  clock.played = played;
+  clock.since = running ? performance.now() : null;
+  if (running && !clock.ticking) clock.ticking = window.setInterval(tick, 1000);
+  if (!running && clock.ticking) clock.ticking = (window.clearInterval(clock.ticking), 0);
+  tick();
+}
+
+function tick() {
+  const ms = clock.played + (clock.since === null ? 0 : performance.now() - clock.since);
   $("#clock").textContent = formatDuration(ms / 1000);
 }
 

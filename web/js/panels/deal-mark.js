@@ -3,8 +3,8 @@
 // beside the deal number (easy, medium, hard, as the solver rated it), or, for a
 // deal its rating proved lost from its start, "cannot be won" there and one
 // sheet that says so, with a button to a winnable deal. When to show which is
-// the engine's answer (State.level, State.lostFromStart, the rating's verdict);
-// play/difficulty.js says when.
+// the engine's answer (State.level, State.rated, State.lostFromStart and
+// State.help.startWhy: the engine rates each deal in the background, play/help.js).
 
 import { t } from "../words/i18n.js";
 import { sayWhy } from "./lost.js";
@@ -14,6 +14,23 @@ import { showPanel } from "./panel.js";
 
 /** @type {[Level | null, boolean]} the mark shown last, said again in another language */
 let shown = [null, false];
+/** The deal ("game/deal") whose loss from its start was said last: said once. @type {string | null} */
+let saidLost = null;
+
+/**
+ * The mark of the deal on a table shown, and, the first time the engine knows a
+ * deal is lost from its start, the sheet that says so.
+ * @param {import("../engine/protocol.js").State} state
+ * @param {() => unknown} winnable  a new deal proved winnable
+ */
+export function drawDealMark(state, winnable) {
+  showDealMark(state.rated ? state.level : null, state.lostFromStart);
+  const key = `${state.game}/${state.deal}`;
+  if (!state.lostFromStart || key === saidLost) return;
+  saidLost = key;
+  // Said after the other listeners of the table, which close a lost sheet for a new table.
+  setTimeout(() => showLostDeal(winnable, state.help.startWhy));
+}
 
 /**
  * The mark beside the deal number: its level, "cannot be won", or none (hidden).

@@ -1,14 +1,58 @@
 // @ts-check
 // The panels at the end of a game, in the player's words: the win (its result,
-// the records it beat, what next) or "solved by the app" for a game whose
+// whether it had help, the solver's plan beside it where the engine says they
+// compare, the records it beat, what next) or "solved by the app" for a game whose
 // solution was shown (it counts in no statistics), and a table where nothing can
-// move. The controller (play/endings.js) says when, and what each button does.
+// move. Drawn from each table shown (the engine says won, stuck, and why a stuck
+// game was lost: help-view.js shows that in the stuck panel's place).
 
 import { formatDuration, t } from "../words/i18n.js";
-import { showPanel } from "./panel.js";
+import { hidePanel, panelKind, showPanel } from "./panel.js";
 import { shareResult } from "../platform/share.js";
 
 /** @typedef {import("../engine/protocol.js").State} State */
+/** @typedef {import("../engine/protocol.js").RecordReply} RecordReply */
+/** @typedef {{state: State, previous: State | null}} Shown */
+
+export class Endings {
+  /**
+   * @param {EndActions} actions  what the panels' buttons do
+   * @param {(game: string) => boolean} redeals  whether a game has redeals (the stuck text says none is left)
+   */
+  constructor(actions, redeals) {
+    this.actions = actions;
+    this.redeals = redeals;
+    /** @type {{time: boolean, moves: boolean} | null} the records the win on the table beat, once counted */
+    this.improved = null;
+    /** @type {State | null} */
+    this.state = null;
+  }
+
+  /** @param {Shown} shown */
+  shown({ state, previous }) {
+    this.state = state;
+    document.querySelector("#table")?.classList.toggle("table--won", state.won);
+    if (state.won) {
+      if (!previous?.won || panelKind() !== "won") showWonPanel(state, this.improved, this.actions);
+      return;
+    }
+    this.improved = null;
+    hidePanel("won");
+    if (state.stuck && !previous?.stuck) showStuckPanel(state, this.redeals(state.game), this.actions);
+    if (!state.stuck) hidePanel("stuck");
+  }
+
+  /**
+   * A game was counted: when it is the win on the table, say which records it beat.
+   * @param {RecordReply | null} reply
+   */
+  recorded(reply) {
+    const state = this.state;
+    if (!reply || !state?.won || panelKind() !== "won") return;
+    this.improved = reply.improved;
+    if (reply.improved.time || reply.improved.moves) showWonPanel(state, this.improved, this.actions);
+  }
+}
 /** @typedef {import("./panel.js").PanelAction} PanelAction */
 
 /**
@@ -23,15 +67,15 @@ import { shareResult } from "../platform/share.js";
 
 /**
  * @param {State} state  the won table
- * @param {{seconds: number, improved: {time: boolean, moves: boolean} | null}} result
- *   the time played and the records beaten (the button "share" shares them; the panel stays)
+ * @param {{time: boolean, moves: boolean} | null} improved  the records beaten (the button "share" shares the
+ *   result; the panel stays)
  * @param {EndActions} actions
  */
-export function showWonPanel(state, { seconds, improved }, actions) {
-  const time = formatDuration(seconds);
+export function showWonPanel(state, improved, actions) {
+  const time = formatDuration(state.time.played / 1000);
   const share = () => {
     shareResult(state, time);
-    showWonPanel(state, { seconds, improved }, actions); // the panel stays: sharing is not leaving
+    showWonPanel(state, improved, actions); // the panel stays: sharing is not leaving
   };
   const newDeal = { label: t("button.newDeal"), name: "new", primary: true, action: actions.newDeal };
   const again = { label: t("button.playAgain"), name: "restart", action: () => actions.restart({ ask: false }) };
@@ -40,7 +84,8 @@ export function showWonPanel(state, { seconds, improved }, actions) {
     return;
   }
   const lines = [t("won.text", { moves: t("status.moves", { count: state.moves }), time })];
-  if (state.par) lines.push(t("won.par", { moves: t("status.moves", { count: state.par }) }));
+  if (state.hints) lines.push(t("won.helped", { count: state.hints }));
+  if (state.help.par) lines.push(t("won.par", { moves: t("status.moves", { count: state.help.par }) }));
   if (improved?.time) lines.push(t("won.bestTime"));
   if (improved?.moves) lines.push(t("won.fewestMoves"));
   /** @type {PanelAction[]} */

@@ -4,8 +4,8 @@
 // lost (the move that lost it, the way back, the solution from there, a
 // restart, a new deal; or, when the walk back ran out of budget, a search
 // further), with why it is lost under it: the reason's sentences, set apart as
-// the lit cards on the table are (play/guidance.js lights them). What the solver
-// found comes from the engine (HintResult); what each button does, from the
+// the lit cards on the table are (help-view.js lights them). What the solver
+// found comes from the engine (State.help); what each button does, from the
 // controller.
 
 import { cardWord, t } from "../words/i18n.js";
@@ -13,12 +13,12 @@ import { litText, whyText } from "../words/why.js";
 import { showPanel } from "./panel.js";
 
 /** @typedef {import("../engine/protocol.js").Move} Move */
-/** @typedef {import("../engine/protocol.js").HintResult} HintResult */
+/** @typedef {import("../engine/protocol.js").LostShown} LostShown */
 /** @typedef {import("./panel.js").PanelAction} PanelAction */
 /** @typedef {import("../words/why.js").Why} Why */
 
-/** The verdict of a position proved lost (protocol.js HintResult). */
-export const LOST = "lost";
+/** What the walk back found when the deal is lost from its start (LostShown.earlier). */
+const LOST = "lost";
 
 /**
  * A move in words: "seven of hearts onto eight of hearts".
@@ -86,12 +86,12 @@ export function sayWhy(why) {
 /**
  * The position is lost: say which move lost it and why, and offer the way
  * back, the solution from there, a restart and a new deal.
- * @param {HintResult} result
+ * @param {LostShown} lost
  * @param {{stuck: boolean, canUndo: boolean, close?: () => void}} table  stuck: no move is left (the stuck
  *   panel's place); close: the panel went away without one of its actions
  * @param {LostActions} actions
  */
-export function showLostPanel({ undo, lostMove, earlier, more, why }, { stuck, canUndo, close }, actions) {
+export function showLostPanel({ undo, move: lostMove, earlier, more, why }, { stuck, canUndo, close }, actions) {
   /** @type {PanelAction[]} */
   const buttons = [];
   let text = t("lost.text");

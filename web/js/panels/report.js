@@ -7,6 +7,7 @@
 import { EngineError } from "../engine/engine.js";
 import { cardWord, t } from "../words/i18n.js";
 import { notice, shownNotice } from "./notice.js";
+import { KEYS, onProblem, readText, writeText } from "../platform/storage.js";
 
 /** The last refusal said, while it may still be on show. */
 let refusal = "";
@@ -101,4 +102,26 @@ export function report(error, about = {}) {
     console.error(`game engine: ${error.message}`);
     notice(t("error.engine"));
   }
+}
+
+/**
+ * What storage and the service worker report, told to the player (`tell` keeps it
+ * until the first table is dealt): unreadable stored data set aside, storage
+ * unavailable, the app not stored for offline play (said once a build: the
+ * browser tries again on a later visit).
+ * @param {(words: () => string) => void} tell
+ */
+export function sayPlatformProblems(tell) {
+  onProblem((problem, key) => {
+    if (problem === "unavailable") tell(() => t("storage.unavailable"));
+    else if (key === KEYS.save) tell(() => t("save.unreadable"));
+    else if (key === KEYS.stats) tell(() => t("stats.unreadable"));
+    else tell(() => t("storage.unreadable"));
+  });
+  addEventListener("cloverleaf:offline-unavailable", (event) => {
+    const { reason, cache } = /** @type {CustomEvent} */ (event).detail ?? {};
+    if (readText(KEYS.offline) === String(cache)) return;
+    writeText(KEYS.offline, String(cache));
+    tell(() => t(reason === "no-room" ? "offline.noRoom" : "offline.failed"));
+  });
 }

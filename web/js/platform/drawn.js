@@ -76,5 +76,9 @@ export function readDrawn(data) {
     gameName: typeof state.gameName === "string" ? state.gameName.slice(0, 60) : state.game,
     settings: Object.fromEntries(ENGINE_SETTINGS.map((key) => [key, settings[key] !== false])),
     lastMoves: [],
+    undone: [],
+    // Help and the clock are the engine's to say once it has the game: none is drawn before.
+    time: { played: 0, running: false },
+    help: { hint: null, lost: null, solution: null, work: false, par: null, startWhy: null },
   }));
 }

@@ -27,15 +27,13 @@ export class Tabs {
    * @param {Ownership} ownership
    * @param {object} hooks
    * @param {import("../play/state.js").AppState} hooks.app
-   * @param {import("../play/clock.js").Clock} hooks.clock
    * @param {import("../play/deals.js").Deals} hooks.deals
    * @param {(record: import("./storage.js").GameRecord) => Promise<boolean>} hooks.restore  start-up's restore
    * @param {() => void} hooks.save  write the game on the table now
    */
-  constructor(ownership, { app, clock, deals, restore, save }) {
+  constructor(ownership, { app, deals, restore, save }) {
     this.ownership = ownership;
     this.app = app;
-    this.clock = clock;
     this.deals = deals;
     this.restore = restore;
     this.save = save;
@@ -82,11 +80,10 @@ export class Tabs {
   }
 
   /**
-   * Hold the clock and show why nothing here plays.
+   * Show why nothing here plays (the tab that has the game counts its time).
    * @param {string} text  its key
    */
   standBy(text) {
-    this.clock.reset(this.clock.value(), false);
     showPanel("tab", t("tabs.title"), t(text), [
       { label: t("tabs.playHere"), name: "play-here", primary: true, action: () => this.playHere() },
     ]);
@@ -138,10 +135,7 @@ export class Tabs {
     this.mark();
     hidePanel("tab");
     const record = loadGame();
-    if (!(record && (await this.restore(record)))) {
-      this.clock.reset(this.clock.value(), (this.app.table?.moves ?? 0) > 0);
-      this.save();
-    }
+    if (!(record && (await this.restore(record)))) this.save();
     const address = this.address;
     this.address = null;
     // This tab was opened on a link to another deal: open it, asking first over a game in progress.

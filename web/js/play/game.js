@@ -11,7 +11,7 @@
 import { setAnimations } from "../table/anim.js";
 import { showState } from "../panels/bar.js";
 import { has } from "../words/i18n.js";
-import { showWaiting } from "../startup/loading.js";
+import { showWaiting } from "../panels/loading.js";
 import { moveWentThrough, report } from "../panels/report.js";
 import { gameInfo, sameTable } from "./state.js";
 import { ENGINE_SETTINGS } from "../build-info.js";
@@ -48,8 +48,6 @@ export class Game {
     this.mayPlay = () => true;
     /** A finished game to count (main.js hands it to the statistics). */
     this.onCount = (/** @type {Count} */ count) => {};
-    /** The save changed without a table to show (a hint counts as help): main.js stores it. */
-    this.onSave = () => {};
     /** The table on screen before the engine has answered for it (start-up), or null. @type {State | null} */
     this.drawn = null;
     /**
@@ -172,13 +170,6 @@ export class Game {
     for (const listener of this.listeners) listener(shown);
   }
 
-  /** @param {string | null} save  the save after a hint or a solution given (help kept); null: the game moved on */
-  keepSave(save) {
-    if (!save || !this.app.table) return;
-    this.app.save = save;
-    this.onSave();
-  }
-
   /** Draw the bar again (after a language change, a new daily date). */
   redrawBar() {
     const state = this.table;
@@ -209,6 +200,21 @@ export class Game {
         const waiting = this.whenAnswered.splice(0);
         requestAnimationFrame(() => setTimeout(() => waiting.forEach((then) => then())));
       }
+    }
+  }
+
+  /**
+   * Tell the engine something of the page that is no move (it is hidden or shown
+   * again), and show the table it answers; nothing is said when it cannot answer.
+   * @param {"visible" | "solutionStop"} method
+   * @param {object} params
+   */
+  async report(method, params) {
+    if (!this.ready) return;
+    try {
+      this.show(await this.engine.request(method, params));
+    } catch (error) {
+      console.warn(`${method}: ${/** @type {any} */ (error)?.message ?? error}`);
     }
   }
 

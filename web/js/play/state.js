@@ -7,7 +7,6 @@ import { DEFAULT_GAME } from "../build-info.js";
 
 /** @typedef {import("../engine/protocol.js").State} State */
 /** @typedef {import("../engine/protocol.js").GameInfo} GameInfo */
-/** @typedef {import("../engine/protocol.js").Move} Move */
 /** @typedef {import("../build-info.js").Settings} Settings */
 
 export { DEFAULT_GAME } from "../build-info.js";
@@ -19,7 +18,6 @@ export { DEFAULT_GAME } from "../build-info.js";
  * @property {string | null} save  the engine's save text of that state
  * @property {GameInfo[]} games  the catalogue
  * @property {Settings} settings  the player's settings
- * @property {{move: Move | null, text: string} | null} hint  the hint on show, if any
  */
 
 /**
@@ -33,7 +31,6 @@ export function createState(settings) {
     save: null,
     games: [],
     settings,
-    hint: null,
   };
 }
 

@@ -17,7 +17,6 @@ import { restoresSave } from "./first-game.js";
  * @typedef {object} Drawers
  * @property {import("../play/state.js").AppState} app
  * @property {import("../play/game.js").Game} game  draws a table before the engine has it (drawEarly)
- * @property {import("../play/clock.js").Clock} clock
  * @property {import("../table/render.js").TableView} view  draws the outlines (preview)
  */
 
@@ -27,13 +26,13 @@ import { restoresSave } from "./first-game.js";
  * @param {FirstGame} first
  * @param {Drawers} drawers
  */
-export function drawAtOnce(first, { app, game, clock, view }) {
+export function drawAtOnce(first, { app, game, view }) {
   const { address, record } = first;
   const saved = record?.drawn ?? null;
   const addressed = address && "game" in address ? address : null;
   if (saved && record && restoresSave(first)) {
-    clock.reset(record.elapsed, false); // shown, not running, until the engine has the game
-    game.drawEarly(saved, { daily: record.daily });
+    // Its time shown, not running, until the engine has the game.
+    game.drawEarly({ ...saved, time: { played: record.elapsed, running: false } }, { daily: record.daily });
     return;
   }
   const shape = loadShape();

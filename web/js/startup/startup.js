@@ -21,7 +21,7 @@ import { chooseFirstGame, restoresSave } from "./first-game.js";
 import { openFirstGame } from "./open-first.js";
 import { EngineError } from "../engine/engine.js";
 import { t } from "../words/i18n.js";
-import { setStatus, showProgress } from "./loading.js";
+import { setStatus, showProgress } from "../panels/loading.js";
 import { notice } from "../panels/notice.js";
 import { showPanel } from "../panels/panel.js";
 import { DEFAULT_GAME, sameTable } from "../play/state.js";
@@ -32,7 +32,6 @@ import { checkStoredFiles, reloadAfterRepair } from "../platform/stored-files.js
 /** @typedef {import("../engine/engine.js").EngineClient} EngineClient */
 /** @typedef {import("../play/game.js").Game} Game */
 /** @typedef {import("../play/deals.js").Deals} Deals */
-/** @typedef {import("../play/clock.js").Clock} Clock */
 /** @typedef {import("../table/render.js").TableView} TableView */
 /** @typedef {import("../platform/storage.js").GameRecord} GameRecord */
 /** @typedef {import("../engine/protocol.js").State} State */
@@ -51,15 +50,13 @@ export class Startup {
    * @param {EngineClient} engine
    * @param {Game} game
    * @param {Deals} deals
-   * @param {Clock} clock
    * @param {TableView} view
    */
-  constructor(app, engine, game, deals, clock, view) {
+  constructor(app, engine, game, deals, view) {
     this.app = app;
     this.engine = engine;
     this.game = game;
     this.deals = deals;
-    this.clock = clock;
     this.view = view;
     this.timer = 0;
     this.failing = false; // a failed start's stored files are being checked (failed)
@@ -268,7 +265,8 @@ export class Startup {
    * @returns {Promise<any>}
    */
   askRestore(record) {
-    const restored = this.engine.request("restore", { save: record.save });
+    // The time played, for a save written before saves kept it.
+    const restored = this.engine.request("restore", { save: record.save, played: record.elapsed });
     const table = this.engine.request("settings", this.game.engineSettings());
     return Promise.all([restored, table]).then(([, answer]) => answer);
   }
@@ -282,7 +280,6 @@ export class Startup {
   async restore(record, asked = null) {
     try {
       const table = await (asked ?? this.askRestore(record));
-      this.clock.reset(record.elapsed, record.started);
       this.game.show(table, { fresh: true });
       return true;
     } catch (error) {

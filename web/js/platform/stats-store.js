@@ -2,16 +2,16 @@
 // Where the player's statistics are kept, and one result counted at a time.
 //
 // What counts, and in which buckets, is the engine's decision (py/cloverleaf/
-// counting.py): a table that finished a game carries its `count`, and this file
-// only hands it back to the engine's statistics (py/cloverleaf/stats.py) with
-// the time played (kept to tenths there) and stores the text it answers (storage.js).
+// counting.py): a table that finished a game carries its `count` (with the time
+// played, py/cloverleaf/clock.py), and this file only hands it back to the
+// engine's statistics (py/cloverleaf/stats.py) and stores the text it answers (storage.js).
 //
 // Several tabs share the statistics (tabs.js): only the tab that owns the game
 // counts, and each result is read, counted and written back whole under a lock
 // shared by the tabs, from the text as stored at that moment (never from a copy
 // kept since start-up), so no tab overwrites another's results.
 
-import { KEYS, readText, setAside, writeText } from "../platform/storage.js";
+import { KEYS, readText, setAside, writeText } from "./storage.js";
 
 /** @typedef {import("../engine/protocol.js").Count} Count */
 /** @typedef {import("../engine/protocol.js").StatsReply} StatsReply */
@@ -82,17 +82,16 @@ export class StatsKeeper {
   }
 
   /**
-   * Count a finished game the engine reported (a table's `count`), played in
-   * `seconds`. Resolves to the engine's reply (the new summary, and which records
-   * a win beat), or null when another tab owns the game (it counts there).
+   * Count a finished game the engine reported (a table's `count`). Resolves to
+   * the engine's reply (the new summary, and which records a win beat), or null
+   * when another tab owns the game (it counts there).
    * @param {Count} count
-   * @param {number} seconds
    * @returns {Promise<RecordReply | null>}
    */
-  record(count, seconds) {
+  record(count) {
     if (!this.sharing.mayCount()) return Promise.resolve(null);
     return this.serial(async () => {
-      const reply = /** @type {RecordReply} */ (await this.call("statsRecord", { ...count, seconds }));
+      const reply = /** @type {RecordReply} */ (await this.call("statsRecord", count));
       this.keep(reply);
       return reply;
     });

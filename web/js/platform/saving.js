@@ -5,20 +5,17 @@
 // before the engine has started). Only the tab that owns the game writes it
 // (tabs.js), so no tab overwrites another's newer save.
 
-import { storeGame, storeShape } from "../platform/storage.js";
+import { storeGame, storeShape } from "./storage.js";
 
-/** @typedef {import("./state.js").AppState} AppState */
-/** @typedef {import("./clock.js").Clock} Clock */
+/** @typedef {import("../play/state.js").AppState} AppState */
 
 export class Saving {
   /**
    * @param {AppState} app
-   * @param {Clock} clock
    * @param {() => boolean} [mayWrite]  whether this tab owns the game (tabs.js)
    */
-  constructor(app, clock, mayWrite = () => true) {
+  constructor(app, mayWrite = () => true) {
     this.app = app;
-    this.clock = clock;
     this.mayWrite = mayWrite;
     window.addEventListener("pagehide", () => this.write());
     document.addEventListener("visibilitychange", () => {
@@ -34,8 +31,8 @@ export class Saving {
       save,
       game: table.game,
       deal: table.deal,
-      elapsed: Math.round(this.clock.value()),
-      started: this.clock.started,
+      elapsed: table.time.played, // also in the save (the engine's); kept here for the table drawn early
+      started: table.moves > 0 || table.time.played > 0,
       daily: table.daily,
       drawn: table,
     });

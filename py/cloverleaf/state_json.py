@@ -1,0 +1,102 @@
+"""The table the page draws, as JSON: the state's fields, declared in ``page_facts.STATE``.
+
+Every method that changes the game answers with it (``api.py``), and the build
+keeps opening tables in it (the deal bank, the opening book): so it is written
+in one place, from the session, its coach and what this visit knows of deals.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import SUIT_LETTERS, card_str
+from .deal_memory import DealMemory
+from .engine import apply_move, can_redeal, destinations, foundation_top
+from .games import CATALOGUE
+from .move_json import dest_json, onto, reported_move_json
+from .session import SETTING_NAMES, Session
+
+Json = Any
+
+
+def catalogue_json() -> list[dict[str, Json]]:
+    """The games as the page lists them (the API's ``games``; the build's bank holds it too)."""
+    return [
+        {
+            "id": rules.id,
+            "name": rules.name,
+            "summary": rules.summary,
+            "fans": rules.fan_count,
+            "redeals": rules.redeals,
+            "pysolId": rules.pysol_id,
+        }
+        for rules in CATALOGUE
+    ]
+
+
+def state_json(session: Session, memory: DealMemory) -> dict[str, Json]:
+    """Everything the page draws, as plain JSON (its fields: page_facts.STATE; docs/protocol.md, State)."""
+    rules, position, record = session.rules, session.position, session.record
+    movable = destinations(rules, position)
+    click = {}
+    for card in movable:
+        target = session.click_target(card)
+        if target is not None:
+            click[card_str(card)] = dest_json(target)
+    foundations = []
+    for suit in range(4):
+        top = foundation_top(rules, position, suit)
+        foundations.append({
+            "suit": SUIT_LETTERS[suit],
+            "top": card_str(top) if top is not None else None,
+            "count": position.foundations[suit],
+            "up": rules.foundation_up[suit],
+        })
+    key = (rules.id, session.deal_number or 0)
+    known = session.deal_number is not None
+    level = memory.levels.get(key) if known else None
+    last_moves, before = [], session.last_from
+    for move in session.last_moves:
+        last_moves.append(reported_move_json(move, before))
+        before = apply_move(rules, before, move)
+    return {
+        "game": rules.id,
+        "gameName": rules.name,
+        "deal": str(session.deal_number) if known else None,
+        "fans": [[card_str(card) for card in fan] for fan in position.fans],
+        "foundations": foundations,
+        "movable": {card_str(card): [dest_json(d) for d in dests] for card, dests in movable.items()},
+        "onto": {card_str(card): [onto(position, d) for d in dests] for card, dests in movable.items()},
+        "click": click,
+        "redealsLeft": position.redeals_left,
+        "canRedeal": can_redeal(position),
+        "won": session.won,
+        "stuck": session.stuck,
+        "canUndo": session.can_undo,
+        "canRedo": session.can_redo,
+        "moves": session.decisions,
+        "settings": {name: getattr(session.settings, field) for name, field in SETTING_NAMES.items()},
+        "lastMoves": last_moves,
+        "undone": _undone(session),
+        "change": session.change,
+        "inProgress": session.in_progress,
+        "finished": session.won or session.stuck,
+        "opening": record.opening,
+        "daily": record.daily,
+        "hints": record.hints,
+        "solutionShown": record.shown,
+        "level": level.value if level is not None else None,
+        "rated": known and memory.rated(key),
+        "lostFromStart": known and key in memory.lost,
+        "time": {"played": round(session.clock.played()), "running": session.clock.running},
+        "help": session.coach.help_json(),
+    }
+
+
+def _undone(session: Session) -> list[dict[str, Json]]:
+    """The moves the last undo took back, the decision first (each with ``onto`` as it was made)."""
+    moves, before = [], session.last_from
+    for move in session.undone:
+        moves.append(reported_move_json(move, before))
+        before = apply_move(session.rules, before, move)
+    return moves
