@@ -29,9 +29,14 @@ DAILY_DATE = "2026-11-29"
 STEP_NODES = 200_000
 
 
+def stopped_clock() -> float:
+    """The plan's clock: it never moves, so both runs answer the same times played."""
+    return 0.0
+
+
 def run(api_module: ModuleType) -> list[list[Any]]:
     """Every method of the API, answered and refused; the answers in order."""
-    api = api_module.Api()
+    api = api_module.Api(now=stopped_clock)
     answers: list[list[Any]] = []
     visited: set[str] = set()
 
@@ -96,6 +101,7 @@ def run(api_module: ModuleType) -> list[list[Any]]:
     saved = call("new", game=GAME, deal=DEAL)["save"]
     call("play", card=card, to=destinations[0])
     call("restore", save=saved)
+    call("restore", save=saved, played=1234)
     call("restore", save="{not a save")
     call("restore", save=json.dumps({"v": 1, "game": GAME, "deal": "zz"}))
 
@@ -106,6 +112,7 @@ def run(api_module: ModuleType) -> list[list[Any]]:
         {"kind": "hint"},
         {"kind": "check"},
         {"kind": "solution"},
+        {"kind": "work"},
         {"kind": "solvable", "game": GAME, "start": "1"},
         {"kind": "daily", "game": GAME, "date": DAILY_DATE},
     ):
@@ -114,6 +121,10 @@ def run(api_module: ModuleType) -> list[list[Any]]:
             pass
         found[params["kind"]] = step["result"]
     call("plan")
+    call("solutionStop")
+    call("visible", visible=False)
+    call("visible", visible=True)
+    call("settings", warnLost=True)
     # Deals opened as the walks found them, from the bank, and a deal of the day no walk found.
     call("new", game=GAME, deal=found["solvable"]["deal"], opening="solvable")
     call("new", game=GAME, deal=found["daily"]["deal"], opening="daily")

@@ -84,7 +84,8 @@ class Api:
         """Make ``session`` the game in progress, sharing this visit's memory, clock and visibility."""
         session.clock.read_from(self.now)
         session.coach.memory = self.memory
-        session.set_visible(self.visible)
+        session.visible = self.visible
+        session.follow_clock()
         self._session = session
         return session
 
@@ -186,10 +187,8 @@ def _link(api: Api, params: Params) -> Json:
 
 def _restore(api: Api, params: Params) -> Json:
     """A saved game; ``played``: the time a save written before saves kept it was played, in milliseconds."""
-    session = api.adopt(Session.restore(read.string(params, "save", limit=MAX_SAVE_BYTES)))
-    if "played" in params and session.clock.played() == 0:
-        session.clock.restore(json_int(params["played"], what="played", low=0, high=MAX_PLAYED_MS))
-        session.follow_clock()
+    played = json_int(params["played"], what="played", low=0, high=MAX_PLAYED_MS) if "played" in params else 0
+    api.adopt(Session.restore(read.string(params, "save", limit=MAX_SAVE_BYTES), played))
     return api.table()
 
 

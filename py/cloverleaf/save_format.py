@@ -69,15 +69,18 @@ def write(session: Session) -> str:
     return json.dumps(data, separators=(",", ":"))
 
 
-def read(text: str) -> Session:
-    """The session a save holds; anything but a save :func:`write` could have written is an InvalidInputError."""
+def read(text: str, played: float = 0) -> Session:
+    """The session a save holds; anything but a save :func:`write` could have written is an InvalidInputError.
+
+    ``played``: the milliseconds played, for a save of a version that did not keep them.
+    """
     try:
-        return _read(text)
+        return _read(text, played)
     except CloverLeafError as error:
         raise InvalidInputError(f"the saved game cannot be read: {error}") from None
 
 
-def _read(text: str) -> Session:
+def _read(text: str, played: float) -> Session:
     raw = parse_json(text, what="the save", max_bytes=MAX_SAVE_BYTES, max_depth=MAX_SAVE_DEPTH)
     data = json_object(raw, what="the save", keys=_FIELDS[SAVE_VERSION])
     version = data.get("v")
@@ -101,10 +104,11 @@ def _read(text: str) -> Session:
     session.check_redo()
     session.last_moves = []
     session.record = _record(data, session)
-    session.clock.restore(json_int(data.get("time", 0), what="time played", low=0, high=MAX_PLAYED_MS))
+    if "time" in data:
+        played = json_int(data["time"], what="time played", low=0, high=MAX_PLAYED_MS)
+    session.clock.restore(played)
     session.change = "restore"
-    session.follow_clock()
-    return session
+    return session  # its clock held until the game is played (Session.follow_clock)
 
 
 def _record(data: dict[str, object], session: Session) -> Record:

@@ -103,6 +103,7 @@ class Session:
         self._returned: list[frozenset[int]] = []  # per position: cards the player took back
         self.last_moves: list[Move] = []
         self.undone: list[Move] = []  # the decision the last undo took back, with its automatic moves
+        self.started = False  # a decision has been made on this attempt: the clock runs (follow_clock)
         self.clock = Clock(now)
         self.visible = True  # the page is on screen: the clock may run (the page reports it)
         self.coach = Coach(self)
@@ -193,11 +194,14 @@ class Session:
         return save_format.write(self)
 
     @classmethod
-    def restore(cls, text: str) -> Session:
-        """The session a save holds; anything else is an InvalidInputError (``save_format.py``)."""
+    def restore(cls, text: str, played: float = 0) -> Session:
+        """The session a save holds; anything else is an InvalidInputError (``save_format.py``).
+
+        ``played``: the milliseconds played, for a save written before saves kept them.
+        """
         from . import save_format
 
-        return save_format.read(text)
+        return save_format.read(text, played)
 
     # -- playing ------------------------------------------------------------
 
@@ -305,6 +309,7 @@ class Session:
         self.redo_groups = []
         self._open()
         self.clock.restore(0)
+        self.started = False
         self._changed("restart")
 
     def change_settings(self, **changes: bool) -> None:
@@ -354,8 +359,8 @@ class Session:
     def follow_clock(self) -> None:
         """Run the clock while the game has started (a decision made, or time already played),
         is not finished (won or stuck), and the page is shown; else hold it."""
-        started = self.decisions > 0 or self.clock.played() > 0
-        self.clock.run(started and not self.won and not self.stuck and self.visible)
+        self.started = self.started or self.decisions > 0 or self.clock.played() > 0
+        self.clock.run(self.started and not self.won and not self.stuck and self.visible)
 
     def _changed(self, change: str) -> None:
         """Any change: the coach hears of it and the clock follows; a decision made or redone

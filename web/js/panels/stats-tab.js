@@ -58,7 +58,8 @@ export function statsContent(game, summary, confirmed) {
   const chartBox = el("figure", { className: "stats__chart" });
   if (recent.length === 1) {
     // One result makes no chart (a lone bar, unlabelled): it is said in words.
-    chartBox.append(el("p", { className: "info__note", text: t(recent[0] ? "stats.oneWon" : "stats.oneLost") }));
+    const word = ["stats.oneLost", "stats.oneWon", "stats.oneWonHelped"][recent[0]] ?? "stats.oneLost";
+    chartBox.append(el("p", { className: "info__note", text: t(word) }));
   } else if (recent.length) {
     chartBox.append(el("figcaption", { text: t("stats.recent", { count: recent.length }) }), resultsChart(recent));
   } else {
@@ -86,12 +87,15 @@ export function statsContent(game, summary, confirmed) {
     reset.focus();
   });
   yes.addEventListener("click", () => confirmed());
-  return [chartBox, table, reset, confirmBox];
+  // What help does to the statistics, as the engine counts them (py/cloverleaf/stats.py, counting.py).
+  const note = el("p", { className: "info__note stats__note", text: t("stats.helpNote") });
+  return [chartBox, table, note, reset, confirmBox];
 }
 
-// The last results as bars: a win rises above the line, a loss hangs below it,
-// so the chart does not rely on colour alone. Oldest first.
-/** @param {number[]} recent  1 a win, 0 a loss */
+// The last results as bars: a win rises above the line, a win with help rises
+// half as high, a loss hangs below it, so the chart does not rely on colour
+// alone. Oldest first.
+/** @param {number[]} recent  1 a win alone, 2 a win with help, 0 a loss (stats.py) */
 export function resultsChart(recent) {
   const width = 300;
   const height = 64;
@@ -103,7 +107,9 @@ export function resultsChart(recent) {
   svg.setAttribute("preserveAspectRatio", "none"); // bars spread over the panel's width
   svg.setAttribute("role", "img");
   const won = recent.filter(Boolean).length;
-  svg.setAttribute("aria-label", t("stats.chart", { count: recent.length, won, lost: recent.length - won }));
+  const helped = recent.filter((result) => result === 2).length;
+  const words = { count: recent.length, won, lost: recent.length - won, helped };
+  svg.setAttribute("aria-label", t(helped ? "stats.chartHelped" : "stats.chart", words));
   const line = document.createElementNS(SVG, "line");
   line.setAttribute("x1", "0");
   line.setAttribute("x2", String(width));
@@ -116,10 +122,11 @@ export function resultsChart(recent) {
     const x = i * slot + slot * 0.15;
     bar.setAttribute("x", x.toFixed(1));
     bar.setAttribute("width", (slot * 0.7).toFixed(1));
-    bar.setAttribute("y", String(result ? 4 : middle + 1));
-    bar.setAttribute("height", String(result ? middle - 5 : middle * 0.55));
+    const height = [middle * 0.55, middle - 5, (middle - 5) / 2][result] ?? 0;
+    bar.setAttribute("y", String(result ? middle - 1 - height : middle + 1));
+    bar.setAttribute("height", String(height));
     bar.setAttribute("rx", "1.5");
-    bar.setAttribute("class", result ? "chart__win" : "chart__loss");
+    bar.setAttribute("class", ["chart__loss", "chart__win", "chart__helped"][result] ?? "chart__loss");
     svg.append(bar);
   });
   return svg;
