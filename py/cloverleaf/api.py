@@ -38,12 +38,12 @@ from . import __version__
 from .cards import SUIT_LETTERS, card_str, parse_card
 from .counting import Result
 from .deals import parse_deal_number
-from .engine import apply_move, can_redeal, destinations, foundation_top
+from .engine import apply_move, can_redeal, destinations, foundation_top, move_to
 from .errors import IllegalMoveError, InvalidInputError
 from .games import CATALOGUE, DEFAULT_GAME, find_game
 from .inputs import json_int, parse_iso_date, parse_json, parse_whole_number, quote
 from .notation import parse_move
-from .position import FOUNDATION, Move, Position
+from .position import CELL, FOUNDATION, NO_CARD, Move, Position
 from .session import MAX_SAVE_BYTES, SETTING_NAMES, Session, Settings, random_deal_number
 from .solver import Verdict
 from .solver.difficulty import DealDifficulty, Level
@@ -68,7 +68,10 @@ MAX_PARAMETER_DEPTH = 2
 
 
 def move_json(move: Move) -> dict[str, Json]:
-    """``{"card": "8H", "to": "F" | fan number}``, or ``{"to": "redeal"}``."""
+    """``{"card": "8H", "to": "F" | "cell" | fan number}``, or ``{"to": "redeal"}``.
+
+    A draw is told by the position it is made in (:func:`~cloverleaf.engine.move_to`), so it needs no mark here.
+    """
     if move.is_redeal:
         return {"to": "redeal"}
     return {"card": card_str(move.card), "to": _dest_json(move.dest)}
@@ -82,20 +85,22 @@ def reported_move_json(move: Move, before: Position) -> dict[str, Json]:
 
 
 def _onto(position: Position, dest: int) -> str | None:
-    """The card a move to ``dest`` goes onto in ``position``: None for a foundation or an empty fan."""
-    if dest == FOUNDATION or not position.fans[dest]:
+    """The card a move to ``dest`` goes onto in ``position``: None for a foundation, a free cell or an empty fan."""
+    if dest < 0 or not position.fans[dest]:
         return None
     return card_str(position.fans[dest][-1])
 
 
 def _dest_json(dest: int) -> str | int:
-    return "F" if dest == FOUNDATION else dest + 1
+    return "F" if dest == FOUNDATION else "cell" if dest == CELL else dest + 1
 
 
 def _dest(value: Json, fan_count: int) -> int:
-    """A destination: "F" or a fan number from 1 to ``fan_count`` (an int, or ASCII digits)."""
+    """A destination: "F", "cell" or a fan number from 1 to ``fan_count`` (an int, or ASCII digits)."""
     if value == "F":
         return FOUNDATION
+    if value == "cell":
+        return CELL
     advice = f'use "F" or a fan number from 1 to {fan_count}'
     if isinstance(value, str):
         return parse_whole_number(value, what="destination", low=1, high=fan_count, hint=advice) - 1
@@ -268,11 +273,13 @@ class Api:
             "gameName": rules.name,
             "deal": str(session.deal_number) if session.deal_number is not None else None,
             "fans": [[card_str(card) for card in fan] for fan in position.fans],
+            "cells": [card_str(card) if card != NO_CARD else None for card in position.cells],
             "foundations": foundations,
             "movable": {card_str(card): [_dest_json(d) for d in dests] for card, dests in movable.items()},
             "onto": {card_str(card): [_onto(position, d) for d in dests] for card, dests in movable.items()},
             "click": click,
             "redealsLeft": position.redeals_left,
+            "drawsLeft": position.draws_left,
             "canRedeal": can_redeal(position),
             "won": session.won,
             "stuck": session.stuck,
@@ -510,6 +517,8 @@ def _games(api: Api, params: Params) -> Json:
             "summary": rules.summary,
             "fans": rules.fan_count,
             "redeals": rules.redeals,
+            "cells": rules.free_cells,
+            "draws": rules.draws,
             "pysolId": rules.pysol_id,
         }
         for rules in CATALOGUE
@@ -574,7 +583,8 @@ def _play(api: Api, params: Params) -> Json:
         session.redeal()
     else:
         card = parse_card(_string(params, "card", limit=3))
-        session.play(Move(card, _dest(params.get("to"), len(session.position.fans))))
+        dest = _dest(params.get("to"), len(session.position.fans))
+        session.play(move_to(session.rules, session.position, card, dest))
     return api.table()
 
 

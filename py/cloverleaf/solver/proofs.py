@@ -44,8 +44,9 @@ class Proof:
 
 
 def _inner_pairs_apply(board: Board) -> bool:
-    """Games that build in suit whose profile asks for the inner projections on pairs."""
-    return board.tables.in_suit and bool(board.rules.solver.inner_projections)
+    """Games that build in suit whose profile asks for the inner projections on pairs (the one-suit games'
+    games: ``Tables.suits``)."""
+    return board.tables.suits is not None and bool(board.rules.solver.inner_projections)
 
 
 def _prefixes_apply(board: Board) -> bool:
