@@ -31,6 +31,11 @@ _SHAMROCKS_SOLVER = SolverProfile(
     dive_noise=8,
 )
 
+# The games searched one card at a time on the general board (cloverleaf.solver.general) with builds not in
+# suit: a second, broader strand (depth weight 24) decides Box Fan deals 9, 10 and 13 within 60,000 nodes
+# (none of them with one strand) and Scotch Patience 5 at 14,350 (see docs/solver.md)
+_GENERAL_SOLVER = SolverProfile(solve_budget=100_000, hint_budget=60_000, strands=(0, 24))
+
 CLOVER_LEAF = Rules(
     id="clover-leaf",
     name="Clover Leaf",
@@ -190,6 +195,7 @@ SCOTCH_PATIENCE = Rules(
     foundation_build=FoundationBuild.ALTERNATE_COLOUR,
     pysol_id=87,
     summary="down by rank in any suit; foundations up from each Ace in alternate colours",
+    solver=replace(_GENERAL_SOLVER, difficulty=(450, 560)),
 )
 
 SUPER_FLOWER_GARDEN = Rules(
@@ -203,6 +209,7 @@ SUPER_FLOWER_GARDEN = Rules(
     redeals=2,
     pysol_id=132,
     summary="La Belle Lucie built down by rank in any suit; two redeals",
+    solver=replace(_GENERAL_SOLVER, difficulty=(600, 800)),
 )
 
 THREE_SHUFFLES_AND_A_DRAW = Rules(
@@ -217,6 +224,7 @@ THREE_SHUFFLES_AND_A_DRAW = Rules(
     draws=1,
     pysol_id=128,
     summary="La Belle Lucie with one draw: the card under a top card, once a game",
+    solver=SolverProfile(solve_budget=100_000, hint_budget=60_000, difficulty=(115, 160)),
 )
 
 FREE_FAN = Rules(
@@ -231,6 +239,7 @@ FREE_FAN = Rules(
     runs=Runs.FREE_CELLS,
     pysol_id=347,
     summary="Fan with two free cells; runs in suit move as the free cells allow",
+    solver=SolverProfile(solve_budget=100_000, hint_budget=60_000, difficulty=(180, 220)),
 )
 
 BOX_FAN = Rules(
@@ -244,6 +253,7 @@ BOX_FAN = Rules(
     deal_hook=DealHook.BASES_TO_BOTTOM,
     pysol_id=385,
     summary="Aces start on the foundations; down in alternate colours; a King fills an empty fan",
+    solver=replace(_GENERAL_SOLVER, difficulty=(300, 700)),
 )
 
 TROIKA = Rules(
@@ -259,6 +269,7 @@ TROIKA = Rules(
     aces_up_while_dealing=True,
     pysol_id=516,
     summary="cards go on cards of the same rank, at most 3 a fan; Aces go up while dealing",
+    solver=replace(_GENERAL_SOLVER, difficulty=(600, 2_000)),
 )
 
 QUADS = Rules(
@@ -275,6 +286,7 @@ QUADS = Rules(
     aces_up_while_dealing=True,
     pysol_id=517,
     summary="cards of one rank go together, at most 4 a fan, any card fills an empty fan; Aces go up while dealing",
+    solver=SolverProfile(solve_budget=100_000, hint_budget=60_000, difficulty=(700, 790)),
 )
 
 QUADS_PLUS = Rules(
@@ -290,6 +302,7 @@ QUADS_PLUS = Rules(
     deal_hook=DealHook.BASES_TO_TOP,
     pysol_id=767,
     summary="Quads with the Aces on the foundations from the start and the last fan empty",
+    solver=SolverProfile(solve_budget=100_000, hint_budget=60_000, difficulty=(770, 935)),
 )
 
 LUCKY_PILES = Rules(
@@ -302,6 +315,7 @@ LUCKY_PILES = Rules(
     empty_fan=EmptyFan.KING,
     pysol_id=586,
     summary="13 fans of 4; up or down in suit; a King fills an empty fan",
+    solver=SolverProfile(solve_budget=200_000, hint_budget=60_000, difficulty=(151, 549)),
 )
 
 CATALOGUE: tuple[Rules, ...] = (

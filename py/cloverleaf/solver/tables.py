@@ -143,6 +143,10 @@ class Tables:
             for f in range(4)
         ]
         self.rank_index = [count for card in range(52) for _f, count in self.places[card][:1]]
+        # requires[card]: for each lower place of its foundation, the cards of which one must be up first
+        self.requires = [
+            tuple(self.wanted[self.places[card][0][0]][i] for i in range(self.rank_index[card])) for card in range(52)
+        ]
         # next_up[card]: the cards a foundation may take once the card is up there
         self.next_up = [
             tuple(
