@@ -32,7 +32,8 @@ def test_games_lists_the_catalogue(capsys) -> None:
     assert code == 0
     assert [line.split()[0] for line in out.splitlines()] == [
         "clover-leaf", "clover-leaf-warfield", "alexander-the-great", "shamrocks", "shamrocks-ii",
-        "trefoil", "la-belle-lucie", "fan",
+        "trefoil", "la-belle-lucie", "fan", "scotch-patience", "super-flower-garden", "three-shuffles-and-a-draw",
+        "free-fan", "box-fan", "troika", "quads", "quads-plus", "lucky-piles",
     ]
 
 

@@ -20,7 +20,13 @@ def vector_cases() -> list[tuple[str, int, str]]:
 
 
 def test_every_vector_of_deals_md_is_present() -> None:
-    assert len(vector_cases()) == 18
+    """Deals 1, 617 and 100000 of the first six games; seven numbers, both generators and the
+    largest, of each of the nine games added from PySolFC's open one-deck fan games."""
+    cases = vector_cases()
+    assert len(cases) == 18 + 9 * 7
+    assert {game for game, _number, _body in cases} >= {
+        rules.id for rules in CATALOGUE if rules.pysol_id is not None and rules.id != "shamrocks"
+    }
 
 
 @pytest.mark.parametrize(("game", "number", "body"), vector_cases(), ids=lambda v: str(v)[:20])
@@ -30,16 +36,27 @@ def test_deal_matches_pysolfc(game: str, number: int, body: str) -> None:
     dealt = deal(rules, number)
     assert dealt.fans == expected.fans
     assert dealt.foundations == expected.foundations
+    assert (dealt.cells, dealt.draws_left, dealt.tops) == (expected.cells, expected.draws_left, expected.tops)
 
 
 @pytest.mark.parametrize("rules", CATALOGUE, ids=lambda r: r.id)
 def test_deal_has_the_games_shape(rules) -> None:
     for number in (1, 31999, 32000, 10**20):
         dealt = deal(rules, number)
-        assert tuple(len(fan) for fan in dealt.fans) == rules.fan_sizes
-        assert dealt.foundations == rules.start_foundations()
-        assert dealt.redeals_left == rules.redeals
         cards = sorted(card for fan in dealt.fans for card in fan)
+        if rules.aces_up_while_dealing:
+            # each Ace met leaves its fan one card short and lies on its foundation
+            aces = [card for card in range(52) if rank_of(card) == 0 and card not in cards]
+            assert dealt.foundations == tuple(int(13 * suit in aces) for suit in range(4))
+            assert sum(rules.fan_sizes) - sum(len(fan) for fan in dealt.fans) == len(aces)
+            assert all(len(fan) <= size for fan, size in zip(dealt.fans, rules.fan_sizes, strict=True))
+            cards += aces
+        else:
+            assert tuple(len(fan) for fan in dealt.fans) == rules.fan_sizes
+            assert dealt.foundations == rules.start_foundations()
+        assert dealt.redeals_left == rules.redeals
+        assert dealt.draws_left == rules.draws
+        assert dealt.cells == (-1,) * rules.free_cells
         on_foundations = [rules.foundation_base(s) for s in range(4)] if rules.bases_dealt else []
         assert sorted(cards + on_foundations) == list(range(52))
 

@@ -33,6 +33,7 @@ JSON_KINDS: dict[str, tuple[type | None, ...]] = {
     "number": (int,),
     "boolean": (bool,),
     "Card[][]": (list,),
+    "(Card | null)[]": (list,),
     "Foundation[]": (list,),
     "Move[]": (list,),
     "Record<Card, Dest[]>": (dict,),

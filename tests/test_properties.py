@@ -19,12 +19,19 @@ choices = st.lists(st.integers(min_value=0, max_value=10**6), max_size=60)
 
 
 def cards_in_play(rules: Rules, position: Position) -> list[int]:
-    on_foundations = [
-        rules.foundation_card(suit, index)
-        for suit in range(4)
-        for index in range(position.foundations[suit])
-    ]
-    return sorted(on_foundations + [card for fan in position.fans for card in fan])
+    """Every card where the position has it: fans, free cells, foundations."""
+    in_play = [card for fan in position.fans for card in fan] + [card for card in position.cells if card >= 0]
+    if rules.suit_foundations:
+        on_foundations = [
+            rules.foundation_card(suit, index)
+            for suit in range(4)
+            for index in range(position.foundations[suit])
+        ]
+    else:  # foundations in alternate colours: their tops, and as many cards in all as they count
+        on_foundations = [card for card in range(52) if card not in in_play]
+        assert len(on_foundations) == sum(position.foundations)
+        assert all(top in on_foundations for top in position.tops if top >= 0)
+    return sorted(on_foundations + in_play)
 
 
 def random_walk(rules: Rules, start: Position, picks: list[int]) -> list[Position]:

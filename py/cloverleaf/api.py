@@ -35,12 +35,12 @@ from .coach import HelpJob
 from .counting import Result
 from .deal_memory import DealMemory
 from .deals import parse_deal_number
+from .engine import move_to
 from .errors import IllegalMoveError, InvalidInputError
 from .games import DEFAULT_GAME, find_game
 from .inputs import json_int, parse_iso_date, parse_json, quote
 from .job_registry import BackgroundWork, JobRegistry, finished, job_number
 from .move_json import move_json, parse_dest, reported_move_json
-from .position import Move
 from .rules import Rules
 from .save_format import MAX_PLAYED_MS, MAX_SAVE_BYTES
 from .session import SETTING_NAMES, Session, Settings, random_deal_number
@@ -197,7 +197,8 @@ def _play(api: Api, params: Params) -> Json:
     if params.get("to") == "redeal":
         session.redeal()
     else:
-        session.play(Move(read.card(params), parse_dest(params.get("to"), len(session.position.fans))))
+        dest = parse_dest(params.get("to"), len(session.position.fans))
+        session.play(move_to(session.rules, session.position, read.card(params), dest))
     return api.table()
 
 

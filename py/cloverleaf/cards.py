@@ -39,6 +39,11 @@ def rank_of(card: int) -> int:
     return card % 13
 
 
+def colour_of(card: int) -> int:
+    """0 for the black suits (clubs, spades), 1 for the red ones (hearts, diamonds)."""
+    return card // 26
+
+
 def card_str(card: int) -> str:
     """Two letters, rank then suit: ``TH`` for the ten of hearts."""
     return RANK_LETTERS[card % 13] + SUIT_LETTERS[card // 13]

@@ -12,11 +12,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from .cards import KING, rank_of
+from .cards import ACE, KING, rank_of, suit_of
 from .errors import InvalidInputError
 from .inputs import parse_whole_number, quote
-from .position import Position
-from .rules import DealHook, Rules
+from .position import NO_CARD, Position
+from .rules import DealHook, DealOrder, Rules
 
 MAX_DEAL = 10**20
 DRAWN_DEALS = 10**9
@@ -73,11 +73,21 @@ def _bases_to_bottom(rules: Rules, stock: list[int]) -> list[int]:
     From the bottom up they lie diamonds, hearts, spades, clubs, so dealing one
     card to each foundation (clubs, spades, hearts, diamonds) after the fans puts
     each base on its own foundation. For Clover Leaf this is PySolFC's KD, KH, AS,
-    AC; for Trefoil its four Aces; for the Warfield rules, which PySolFC lacks, the
-    same hook with that game's bases (AD, AH, KS, KC).
+    AC; for Trefoil and Box Fan its four Aces; for the Warfield rules, which
+    PySolFC lacks, the same hook with that game's bases (AD, AH, KS, KC).
     """
     bases = [rules.foundation_base(suit) for suit in (3, 2, 1, 0)]
     return bases + [card for card in stock if card not in bases]
+
+
+def _bases_to_top(rules: Rules, stock: list[int]) -> list[int]:
+    """Move the four foundation bases to the top of the stock, to be dealt before the fans.
+
+    From the top down they lie clubs, spades, hearts, diamonds, the order of the
+    foundations (PySolFC's Quads +, whose bases are the Aces).
+    """
+    bases = [rules.foundation_base(suit) for suit in (3, 2, 1, 0)]
+    return [card for card in stock if card not in bases] + bases
 
 
 def _kings_to_bottom(stock: list[int]) -> list[int]:
@@ -96,30 +106,52 @@ def _kings_to_bottom(stock: list[int]) -> list[int]:
     return cards
 
 
+def _dealt_bases(rules: Rules, stock: list[int], foundations: list[int]) -> None:
+    """Deal the four bases from the top of the stock, one to each foundation in order."""
+    for suit in range(4):
+        card = stock.pop()
+        assert card == rules.foundation_base(suit), "the deal hook must bring the bases"
+        foundations[suit] = 1
+
+
 def deal(rules: Rules, number: int | str) -> Position:
     """The starting position of deal ``number`` of that game."""
     number = parse_deal_number(number)
     stock = shuffled_deck(number)
     if rules.deal_hook is DealHook.BASES_TO_BOTTOM:
         stock = _bases_to_bottom(rules, stock)
+    elif rules.deal_hook is DealHook.BASES_TO_TOP:
+        stock = _bases_to_top(rules, stock)
     elif rules.deal_hook is DealHook.KINGS_TO_BOTTOM:
         stock = _kings_to_bottom(stock)
+    foundations = [0, 0, 0, 0]
+    bases_first = rules.bases_dealt and rules.deal_hook is DealHook.BASES_TO_TOP
+    if bases_first:
+        _dealt_bases(rules, stock, foundations)
     fans: list[list[int]] = [[] for _ in rules.fan_sizes]
-    deepest = max(rules.fan_sizes)
-    for pass_number in range(deepest):
+    if rules.deal_order is DealOrder.FAN_BY_FAN:
         for index, size in enumerate(rules.fan_sizes):
-            if size >= deepest - pass_number:
-                fans[index].append(stock.pop())
-    if rules.bases_dealt:
-        for suit in range(4):
-            card = stock.pop()
-            assert card == rules.foundation_base(suit), "the deal hook must bring the bases"
+            for _ in range(size):
+                card = stock.pop()
+                if rules.aces_up_while_dealing and rank_of(card) == ACE:
+                    foundations[suit_of(card)] += 1
+                else:
+                    fans[index].append(card)
+    else:
+        deepest = max(rules.fan_sizes)
+        for pass_number in range(deepest):
+            for index, size in enumerate(rules.fan_sizes):
+                if size >= deepest - pass_number:
+                    fans[index].append(stock.pop())
+    if rules.bases_dealt and not bases_first:
+        _dealt_bases(rules, stock, foundations)
     assert not stock
     return Position(
         tuple(tuple(fan) for fan in fans),
-        rules.start_foundations(),
+        (foundations[0], foundations[1], foundations[2], foundations[3]),
         rules.redeals,
         number if rules.redeals else 0,
+        (NO_CARD,) * rules.free_cells,
+        rules.draws,
+        () if rules.suit_foundations else (NO_CARD,) * 4,
     )
-
-

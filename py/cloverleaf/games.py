@@ -10,10 +10,11 @@ from dataclasses import replace
 
 from .errors import InvalidInputError
 from .inputs import quote, strip_space
-from .rules import Build, DealHook, EmptyFan, Rules, SolverProfile
+from .rules import Build, DealHook, DealOrder, EmptyFan, FoundationBuild, Rules, Runs, SolverProfile
 
 _SIXTEEN_OF_THREE = (3,) * 16
 _SEVENTEEN_AND_ONE = (3,) * 17 + (1,)
+_THIRTEEN_OF_FOUR = (4,) * 13
 _BLACK_UP_RED_DOWN = (True, True, False, False)  # clubs, spades, hearts, diamonds
 _ALL_UP = (True, True, True, True)
 # Shamrocks searches with four strands (see cloverleaf.solver.search.Strand): one or two find fewer
@@ -29,6 +30,11 @@ _SHAMROCKS_SOLVER = SolverProfile(
     dive_length=5_000,
     dive_noise=8,
 )
+
+# The games searched one card at a time on the general board (cloverleaf.solver.general) with builds not in
+# suit: a second, broader strand (depth weight 24) decides Box Fan deals 9, 10 and 13 within 60,000 nodes
+# (none of them with one strand) and Scotch Patience 5 at 14,350 (see docs/solver.md)
+_GENERAL_SOLVER = SolverProfile(solve_budget=100_000, hint_budget=60_000, strands=(0, 24))
 
 CLOVER_LEAF = Rules(
     id="clover-leaf",
@@ -178,6 +184,140 @@ FAN = Rules(
     ),
 )
 
+SCOTCH_PATIENCE = Rules(
+    id="scotch-patience",
+    name="Scotch Patience",
+    fan_sizes=_SEVENTEEN_AND_ONE,
+    foundation_up=_ALL_UP,
+    bases_dealt=False,
+    build=Build.ANY_SUIT_DOWN,
+    empty_fan=EmptyFan.NOTHING,
+    foundation_build=FoundationBuild.ALTERNATE_COLOUR,
+    pysol_id=87,
+    summary="down by rank in any suit; foundations up from each Ace in alternate colours",
+    solver=replace(_GENERAL_SOLVER, difficulty=(450, 560)),
+)
+
+SUPER_FLOWER_GARDEN = Rules(
+    id="super-flower-garden",
+    name="Super Flower Garden",
+    fan_sizes=_SEVENTEEN_AND_ONE,
+    foundation_up=_ALL_UP,
+    bases_dealt=False,
+    build=Build.ANY_SUIT_DOWN,
+    empty_fan=EmptyFan.NOTHING,
+    redeals=2,
+    pysol_id=132,
+    summary="La Belle Lucie built down by rank in any suit; two redeals",
+    solver=replace(_GENERAL_SOLVER, difficulty=(600, 800)),
+)
+
+THREE_SHUFFLES_AND_A_DRAW = Rules(
+    id="three-shuffles-and-a-draw",
+    name="Three Shuffles and a Draw",
+    fan_sizes=_SEVENTEEN_AND_ONE,
+    foundation_up=_ALL_UP,
+    bases_dealt=False,
+    build=Build.SUIT_DOWN,
+    empty_fan=EmptyFan.NOTHING,
+    redeals=2,
+    draws=1,
+    pysol_id=128,
+    summary="La Belle Lucie with one draw: the card under a top card, once a game",
+    solver=SolverProfile(solve_budget=100_000, hint_budget=60_000, difficulty=(115, 160)),
+)
+
+FREE_FAN = Rules(
+    id="free-fan",
+    name="Free Fan",
+    fan_sizes=_SEVENTEEN_AND_ONE,
+    foundation_up=_ALL_UP,
+    bases_dealt=False,
+    build=Build.SUIT_DOWN,
+    empty_fan=EmptyFan.KING,
+    free_cells=2,
+    runs=Runs.FREE_CELLS,
+    pysol_id=347,
+    summary="Fan with two free cells; runs in suit move as the free cells allow",
+    solver=SolverProfile(solve_budget=100_000, hint_budget=60_000, difficulty=(180, 220)),
+)
+
+BOX_FAN = Rules(
+    id="box-fan",
+    name="Box Fan",
+    fan_sizes=_SIXTEEN_OF_THREE,
+    foundation_up=_ALL_UP,
+    bases_dealt=True,
+    build=Build.ALTERNATE_COLOUR_DOWN,
+    empty_fan=EmptyFan.KING,
+    deal_hook=DealHook.BASES_TO_BOTTOM,
+    pysol_id=385,
+    summary="Aces start on the foundations; down in alternate colours; a King fills an empty fan",
+    solver=replace(_GENERAL_SOLVER, difficulty=(300, 700)),
+)
+
+TROIKA = Rules(
+    id="troika",
+    name="Troika",
+    fan_sizes=_SEVENTEEN_AND_ONE,
+    foundation_up=_ALL_UP,
+    bases_dealt=False,
+    build=Build.SAME_RANK,
+    empty_fan=EmptyFan.NOTHING,
+    fan_limit=3,
+    deal_order=DealOrder.FAN_BY_FAN,
+    aces_up_while_dealing=True,
+    pysol_id=516,
+    summary="cards go on cards of the same rank, at most 3 a fan; Aces go up while dealing",
+    solver=replace(_GENERAL_SOLVER, difficulty=(600, 2_000)),
+)
+
+QUADS = Rules(
+    id="quads",
+    name="Quads",
+    fan_sizes=_THIRTEEN_OF_FOUR,
+    foundation_up=_ALL_UP,
+    bases_dealt=False,
+    build=Build.SAME_RANK,
+    empty_fan=EmptyFan.ANY,
+    fan_limit=4,
+    runs=Runs.ANY,
+    deal_order=DealOrder.FAN_BY_FAN,
+    aces_up_while_dealing=True,
+    pysol_id=517,
+    summary="cards of one rank go together, at most 4 a fan, any card fills an empty fan; Aces go up while dealing",
+    solver=SolverProfile(solve_budget=100_000, hint_budget=60_000, difficulty=(700, 790)),
+)
+
+QUADS_PLUS = Rules(
+    id="quads-plus",
+    name="Quads +",
+    fan_sizes=(4,) * 12 + (0,),
+    foundation_up=_ALL_UP,
+    bases_dealt=True,
+    build=Build.SAME_RANK,
+    empty_fan=EmptyFan.ANY,
+    fan_limit=4,
+    runs=Runs.ANY,
+    deal_hook=DealHook.BASES_TO_TOP,
+    pysol_id=767,
+    summary="Quads with the Aces on the foundations from the start and the last fan empty",
+    solver=SolverProfile(solve_budget=100_000, hint_budget=60_000, difficulty=(770, 935)),
+)
+
+LUCKY_PILES = Rules(
+    id="lucky-piles",
+    name="Lucky Piles",
+    fan_sizes=_THIRTEEN_OF_FOUR,
+    foundation_up=_ALL_UP,
+    bases_dealt=False,
+    build=Build.SUIT_UP_OR_DOWN,
+    empty_fan=EmptyFan.KING,
+    pysol_id=586,
+    summary="13 fans of 4; up or down in suit; a King fills an empty fan",
+    solver=SolverProfile(solve_budget=200_000, hint_budget=60_000, difficulty=(151, 549)),
+)
+
 CATALOGUE: tuple[Rules, ...] = (
     CLOVER_LEAF,
     CLOVER_LEAF_WARFIELD,
@@ -187,6 +327,15 @@ CATALOGUE: tuple[Rules, ...] = (
     TREFOIL,
     LA_BELLE_LUCIE,
     FAN,
+    SCOTCH_PATIENCE,
+    SUPER_FLOWER_GARDEN,
+    THREE_SHUFFLES_AND_A_DRAW,
+    FREE_FAN,
+    BOX_FAN,
+    TROIKA,
+    QUADS,
+    QUADS_PLUS,
+    LUCKY_PILES,
 )
 DEFAULT_GAME = CLOVER_LEAF
 _BY_ID = {rules.id: rules for rules in CATALOGUE}
@@ -196,6 +345,8 @@ def find_game(game_id: str) -> Rules:
     """The game with that id; an :class:`InvalidInputError` naming the known ids otherwise."""
     key = strip_space(game_id).lower() if isinstance(game_id, str) and game_id.isascii() else None
     if key not in _BY_ID:
-        known = ", ".join(_BY_ID)
-        raise InvalidInputError(f"unknown game {quote(game_id)} (known games: {known})")
+        raise InvalidInputError(
+            f"unknown game {quote(game_id)} (known games: {len(_BY_ID)} ids, such as {DEFAULT_GAME.id}; "
+            "`cloverleaf games` lists them)"
+        )
     return _BY_ID[key]

@@ -34,8 +34,10 @@ from .engine import (
     click_destination,
     explain_illegal,
     foundation_sweep,
+    is_free,
     is_stuck,
     is_won,
+    move_to,
     play,
 )
 from .errors import IllegalMoveError
@@ -234,7 +236,7 @@ class Session:
         dest = self.click_target(card)
         if dest is None:
             raise self.why_stuck(card)
-        return self.play(Move(card, dest))
+        return self.play(move_to(self.rules, self.position, card, dest))
 
     def why_stuck(self, card: int) -> IllegalMoveError:
         """Why ``card`` cannot be played by a click: covered, or nowhere to go.
@@ -243,7 +245,7 @@ class Session:
         move says (the page asks, rather than reading the table itself).
         """
         source = self.position.find(card)
-        if source is not None and self.position.fans[source][-1] != card:
+        if source is not None and source >= 0 and not is_free(self.rules, self.position, card):
             return IllegalMoveError(f"{card_str(card)} is covered", "covered")
         return IllegalMoveError(f"{card_str(card)} has nowhere to go", "nowhere")
 

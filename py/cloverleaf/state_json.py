@@ -14,6 +14,7 @@ from .deal_memory import DealMemory
 from .engine import apply_move, can_redeal, destinations, foundation_top
 from .games import CATALOGUE
 from .move_json import dest_json, onto, reported_move_json
+from .position import NO_CARD
 from .session import SETTING_NAMES, Session
 
 Json = Any
@@ -28,6 +29,8 @@ def catalogue_json() -> list[dict[str, Json]]:
             "summary": rules.summary,
             "fans": rules.fan_count,
             "redeals": rules.redeals,
+            "cells": rules.free_cells,
+            "draws": rules.draws,
             "pysolId": rules.pysol_id,
         }
         for rules in CATALOGUE
@@ -64,11 +67,13 @@ def state_json(session: Session, memory: DealMemory) -> dict[str, Json]:
         "gameName": rules.name,
         "deal": str(session.deal_number) if known else None,
         "fans": [[card_str(card) for card in fan] for fan in position.fans],
+        "cells": [card_str(card) if card != NO_CARD else None for card in position.cells],
         "foundations": foundations,
         "movable": {card_str(card): [dest_json(d) for d in dests] for card, dests in movable.items()},
         "onto": {card_str(card): [onto(position, d) for d in dests] for card, dests in movable.items()},
         "click": click,
         "redealsLeft": position.redeals_left,
+        "drawsLeft": position.draws_left,
         "canRedeal": can_redeal(position),
         "won": session.won,
         "stuck": session.stuck,

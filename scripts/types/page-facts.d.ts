@@ -30,7 +30,9 @@ export type State = {
   deal: string | null;
   /** each fan from its bottom card to its top */
   fans: Card[][];
-  /** clubs, spades, hearts, diamonds */
+  /** each free cell's card (null: empty); none in games without free cells */
+  cells: (Card | null)[];
+  /** clubs, spades, hearts, diamonds (by the suit of their base) */
   foundations: Foundation[];
   /** every card that can move, with its destinations */
   movable: Record<Card, Dest[]>;
@@ -40,6 +42,8 @@ export type State = {
   click: Record<Card, Dest>;
   /** redeals still allowed */
   redealsLeft: number;
+  /** draws still allowed (Three Shuffles and a Draw) */
+  drawsLeft: number;
   /** a redeal is allowed now */
   canRedeal: boolean;
   /** every card is on the foundations */

@@ -89,6 +89,16 @@ class Board:
     (16, 4)
     """
 
+    general = False  # the board of the first eight games; GeneralBoard (.general) is True
+
+    def __new__(cls, tables: Tables, position: Position, prune: bool = True, forced_autoplay: bool = False) -> Board:
+        """A :class:`.general.GeneralBoard` where the game needs one (``Tables.general``), else this board."""
+        if cls is Board and tables.general:
+            from .general import GeneralBoard  # imported here: it builds on this module
+
+            cls = GeneralBoard
+        return object.__new__(cls)
+
     def __init__(self, tables: Tables, position: Position, prune: bool = True, forced_autoplay: bool = False) -> None:
         self.tables = tables
         self.rules = tables.rules

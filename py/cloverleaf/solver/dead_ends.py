@@ -16,8 +16,9 @@ from .board import ON_FOUNDATION, Board, Step
 
 
 def applies(board: Board) -> bool:
-    """Games whose foundation cards stay up: a target on its foundation is no way out there."""
-    return not board.returns
+    """Games whose foundation cards stay up (a target on its foundation is no way out there), on the
+    board of the first eight games (no free cell, run or draw is a way out)."""
+    return not board.returns and not board.general
 
 
 def lost_after(board: Board, step: Step) -> bool:

@@ -67,7 +67,7 @@ from .tables import Tables
 
 def applies(tables: Tables) -> bool:
     """Whether the argument above holds in this game: fans build in suit, the last card of a suit fills empty fans."""
-    return tables.in_suit and all(tables.filler[tables.order[suit][12]] for suit in range(4))
+    return tables.suits is not None and all(tables.filler[tables.order[suit][12]] for suit in range(4))
 
 
 def prefix_projection(tables: Tables, position: Position, kept: dict[int, int]) -> Position:

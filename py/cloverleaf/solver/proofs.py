@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from . import capacity, dead_ends, hosts, prefixes, projections, room, schedule
+from . import blocked, capacity, dead_ends, hosts, prefixes, projections, room, schedule
 from .board import Board, Step
 
 
@@ -44,8 +44,9 @@ class Proof:
 
 
 def _inner_pairs_apply(board: Board) -> bool:
-    """Games that build in suit whose profile asks for the inner projections on pairs."""
-    return board.tables.in_suit and bool(board.rules.solver.inner_projections)
+    """Games that build in suit whose profile asks for the inner projections on pairs (the one-suit games'
+    games: ``Tables.suits``)."""
+    return board.tables.suits is not None and bool(board.rules.solver.inner_projections)
 
 
 def _prefixes_apply(board: Board) -> bool:
@@ -65,6 +66,8 @@ PROOFS = (
     Proof("capacity", capacity.applies, on_expansion=capacity.lost_here, at_start=capacity.lost_here, late=True),
     Proof("room", room.applies, on_expansion=room.room_lost, kept=room.room_kept, at_start=room.room_lost),
     Proof("order", hosts.applies, at_start=hosts.lost_here),
+    Proof("blocked", blocked.applies, after_step=blocked.lost_after, on_expansion=blocked.lost_here,
+          at_start=blocked.lost_here),
     Proof("inner_pairs", _inner_pairs_apply, searched=True),
     Proof("prefixes", _prefixes_apply, searched=True),
     Proof("inner_triples", _inner_triples_apply, searched=True),

@@ -13,8 +13,8 @@ AVAILABLE, MOVED = 1, 2  # what schedule_lost knows of a card
 
 
 def applies(board: Board) -> bool:
-    """Games whose fans build in suit."""
-    return board.tables.in_suit
+    """Games whose fans build in suit, on the board of the first eight games (no free cell, run or draw)."""
+    return board.tables.in_suit and not board.general
 
 
 def schedule_lost(board: Board, frontiers: list[int] | None = None) -> bool:

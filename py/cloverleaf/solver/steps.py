@@ -7,8 +7,13 @@ followed it, and a solution is handed out as engine moves.
 
 from __future__ import annotations
 
-from ..position import REDEAL, Move
+from ..position import CELL, REDEAL, Move
 from .board import REDEAL_STEP, Step
+
+CELL_STEP = 61
+"""A free cell as a step's source or destination (:mod:`.general`; six bits with the packing's offset of 2)."""
+DRAWN = 32
+"""A step's source ``DRAWN + fan``: the card right under that fan's top card, drawn (:mod:`.general`)."""
 
 
 def pack(step: Step) -> int:
@@ -23,8 +28,10 @@ def unpack(packed: int) -> Step:
 
 
 def to_move(step: Step) -> Move:
-    """The engine's move of a step."""
-    card, _source, dest = step
+    """The engine's move of a step (a free cell's and a draw's as :mod:`.general` writes them)."""
+    card, source, dest = step
     if dest == REDEAL_STEP:
         return REDEAL
-    return Move(card, dest)
+    if dest == CELL_STEP:
+        return Move(card, CELL)
+    return Move(card, dest, DRAWN <= source < CELL_STEP)

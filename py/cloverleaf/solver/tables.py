@@ -7,7 +7,8 @@ foundation (0 the base, 12 the last card).
 
 from __future__ import annotations
 
-from ..rules import Build, EmptyFan, Rules
+from ..cards import colour_of, rank_of
+from ..rules import Build, EmptyFan, Rules, Runs
 from .suits import SuitGames
 
 
@@ -63,7 +64,12 @@ class Tables:
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
-        self.in_suit = rules.build is not Build.ANY_SUIT_UP_OR_DOWN
+        self.in_suit = rules.build.in_suit
+        # the games past single cards between fans and suit foundations (see .general)
+        self.general = bool(
+            rules.free_cells or rules.runs is not Runs.NONE or rules.draws or not rules.suit_foundations
+            or rules.build not in (Build.SUIT_UP_OR_DOWN, Build.ANY_SUIT_UP_OR_DOWN, Build.SUIT_DOWN)
+        )
         # index[card]: its place on its foundation (0 = base, 12 = last card).
         self.index = [rules.foundation_index(card) for card in range(52)]
         # order[suit][i]: the i-th card of that suit's foundation; a 53rd entry (-1) ends it.
@@ -105,13 +111,55 @@ class Tables:
         self.dead_empties = rules.empty_fan is EmptyFan.NOTHING
         # where fans hold three cards at most and empty fans stay empty, room decides (see
         # :func:`.room.room_lost`, whose sets of ranks are written for fans of three)
-        self.room = rules.fan_limit == 3 and self.dead_empties and not self.in_suit
+        self.room = rules.fan_limit == 3 and self.dead_empties and rules.build is Build.ANY_SUIT_UP_OR_DOWN
         # the search's cost counts misplaced cards there, with fans of three (see :func:`.costs.cost`)
         self.counts_misplaced = self.room
         self.misplaced_by_fan = MisplacedByFan(self.before)
         self.fan_cards = FanCards(self.index)
-        # the one-suit games (see :mod:`.suits`): only where fans build in suit
-        self.suits = SuitGames(self) if self.in_suit else None
+        # the one-suit games (see :mod:`.suits`): only where fans build in suit, on the first eight's board
+        self.suits = SuitGames(self) if self.in_suit and not self.general else None
+        if self.general:
+            self._general_tables(rules)
+
+    def _general_tables(self, rules: Rules) -> None:
+        """What :mod:`.general`'s board and moves look up per card."""
+        # places[card]: each (foundation, count) at which that foundation takes the card; where foundations
+        # build in alternate colours, both of the pair a card's colour and rank go to (the Aces too: see
+        # GeneralBoard._up), since the board keeps each pair's counts in its own order
+        self.pairs: tuple[tuple[int, int], ...] = () if rules.suit_foundations else ((0, 1), (2, 3))
+        self.places: list[list[tuple[int, int]]] = []
+        for card in range(52):
+            if rules.suit_foundations:
+                self.places.append([(card // 13, self.index[card])])
+                continue
+            rank = rank_of(card)
+            count = rank if rules.foundation_up[card // 13] else 12 - rank
+            base = colour_of(card) ^ (count & 1)  # the colour of the Aces of the foundations that take it
+            pair = self.pairs[base]
+            self.places.append([(f, count) for f in pair])
+        # wanted[f][count]: the cards a foundation holding count cards may take next (none at 13)
+        self.wanted = [
+            [tuple(card for card in range(52) if (f, count) in self.places[card]) for count in range(14)]
+            for f in range(4)
+        ]
+        self.rank_index = [count for card in range(52) for _f, count in self.places[card][:1]]
+        # requires[card]: for each lower place of its foundation, the cards of which one must be up first
+        self.requires = [
+            tuple(self.wanted[self.places[card][0][0]][i] for i in range(self.rank_index[card])) for card in range(52)
+        ]
+        # next_up[card]: the cards a foundation may take once the card is up there
+        self.next_up = [
+            tuple(
+                other for other in range(52)
+                if any((f, count + 1) in self.places[other] for f, count in self.places[card])
+            )
+            for card in range(52)
+        ]
+        # placed_on[card]: the cards that may be placed on it in a fan
+        self.placed_on = [tuple(other for other in range(52) if card in self.targets[other]) for card in range(52)]
+        self.cells = rules.free_cells
+        self.runs = rules.runs is not Runs.NONE
+        self.runs_unbounded = rules.runs is Runs.ANY
 
 
 _TABLES: dict[Rules, Tables] = {}
