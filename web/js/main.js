@@ -84,6 +84,7 @@ const helpView = new HelpView(view, {
   winnable,
   searchOn: () => help.hint(),
 });
+help.answered = () => helpView.forget();
 const endings = new Endings(
   { newDeal, winnable, restart: (options) => deals.restart(options), undo: () => game.undo(), stats: () => info.open("stats") },
   (id) => Boolean(gameInfo(app, id)?.redeals),

@@ -27,6 +27,13 @@ const RESTARTS = { most: 2, withinMs: 60_000 };
 const RESTART_START_MS = 60_000;
 
 /** @typedef {import("./protocol.js").FromWorker} FromWorker */
+/** @typedef {import("./protocol.js").Methods} Methods */
+/** @typedef {import("./protocol.js").Jobs} Jobs */
+/**
+ * A job under way: its result, and how to cancel it (the promise then rejects as Cancelled).
+ * @template T
+ * @typedef {{promise: Promise<T>, cancel: () => void}} Job
+ */
 
 export class EngineClient {
   /**
@@ -230,9 +237,10 @@ export class EngineClient {
 
   /**
    * One API call (protocol.js METHODS); resolves to its result, rejects with an EngineError.
-   * @param {string} method
-   * @param {object} [params]
-   * @returns {Promise<any>}
+   * @template {keyof Methods} M
+   * @param {M} method
+   * @param {Methods[M]["params"]} [params]
+   * @returns {Promise<Methods[M]["answer"]>}
    */
   request(method, params = {}) {
     if (this.started && !this.worker) return Promise.reject(new EngineError("Unavailable", "the game engine did not start"));
@@ -245,10 +253,11 @@ export class EngineClient {
 
   /**
    * A long search run in slices. A cancelled job rejects with an EngineError of type "Cancelled".
-   * @param {object} params  "jobStart"'s parameters
+   * @template {keyof Jobs} K
+   * @param {{kind: K} & Jobs[K]["params"]} params  "jobStart"'s parameters
    * @param {{background?: boolean}} [options]  background: a job the player did not ask for
    *   (it is not counted as pending)
-   * @returns {{promise: Promise<any>, cancel: () => void}}
+   * @returns {Job<Jobs[K]["result"]>}
    */
   job(params, { background = false } = {}) {
     const id = this.nextId++;

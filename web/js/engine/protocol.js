@@ -165,6 +165,50 @@
  * @property {number} best_day_streak
  */
 
+/** A move as "play" takes it: a card and where it goes, or a redeal. @typedef {{card: Card, to: Dest} | {to: "redeal"}} Play */
+
+/**
+ * Each method's parameters and answer (api.METHODS): EngineClient.request is typed by it.
+ * @typedef {object} Methods
+ * @property {{params: {}, answer: GameInfo[]}} games
+ * @property {{params: {}, answer: string}} version
+ * @property {{params: {game: string, deal?: string | null, opening?: Opening}, answer: Table}} new
+ * @property {{params: {game: string, deal: string}, answer: {game: string, deal: string}}} link
+ * @property {{params: {save: string, played?: number}, answer: Table}} restore
+ * @property {{params: {}, answer: Table}} state
+ * @property {{params: Play, answer: Table}} play
+ * @property {{params: {card: Card}, answer: Table}} click
+ * @property {{params: {card: Card}, answer: never}} whyStuck
+ * @property {{params: {count?: number}, answer: Table}} undo
+ * @property {{params: {count?: number}, answer: Table}} redo
+ * @property {{params: {}, answer: Table}} restart
+ * @property {{params: {}, answer: Table}} redeal
+ * @property {{params: Partial<import("../build-info.js").EngineSettings>, answer: Table}} settings
+ * @property {{params: {visible: boolean}, answer: Table}} visible
+ * @property {{params: {}, answer: Table}} solutionStop
+ * @property {{params: {}, answer: {moves: Move[]}}} plan
+ * @property {{params: {stats: string | null, game?: string}, answer: StatsReply}} statsSummary
+ * @property {{params: Count & {stats: string | null}, answer: RecordReply}} statsRecord
+ * @property {{params: {stats: string | null, game?: string}, answer: StatsReply}} statsReset
+ */
+
+/**
+ * The methods that change the game (or read it) and answer with the table.
+ * @typedef {"new" | "restore" | "state" | "play" | "click" | "undo" | "redo" | "restart" | "redeal" | "settings" | "visible" | "solutionStop"} TableMethod
+ */
+
+/**
+ * Each kind of job's parameters and result ("jobStart"; EngineClient.job is typed by it).
+ * @typedef {object} Jobs
+ * @property {{params: {}, result: HintResult & Table}} hint
+ * @property {{params: {}, result: HintResult & Table}} check
+ * @property {{params: {}, result: SolutionResult & Table}} solution
+ * @property {{params: {}, result: Table}} work
+ * @property {{params: {game: string, start?: string, level?: string}, result: DealResult}} solvable
+ * @property {{params: {game: string, date: string}, result: DealResult}} daily
+ * @property {{params: {game: string, deal: string}, result: DealResult}} difficulty
+ */
+
 /**
  * Why the engine refused a request.
  * - InvalidInput: a parameter could not be read (a bad deal number, an unreadable save).

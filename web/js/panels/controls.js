@@ -81,7 +81,7 @@ export function bindControls({ table, view, game, deals, engine, actions, soluti
         click,
         drop: (card, to) => game.drop(card, to),
         dragStart,
-        stuck: (card) => sayStuck(card, (method, params) => engine.request(method, params)),
+        stuck: (card) => sayStuck(card, (stuck) => engine.request("whyStuck", { card: stuck })),
       },
       moveDuration,
     ),

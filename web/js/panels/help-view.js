@@ -58,6 +58,11 @@ export class HelpView {
     }
   }
 
+  /** Draw the next help whatever was drawn before (the player asked for it again). */
+  forget() {
+    this.drawn = "";
+  }
+
   /** The hint's marks and words off the table, and the lost game's lights (a drag began). */
   clear() {
     lightCards(this.view, null);

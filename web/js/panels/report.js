@@ -74,10 +74,10 @@ export function refusalText(error, { card, onto } = {}) {
  * Say why a card the player dragged cannot move, in the engine's words (its
  * refusal of a click on that card: covered, or nowhere to go).
  * @param {string} card
- * @param {(method: string, params: object) => Promise<unknown>} request  the engine client's
+ * @param {(card: string) => Promise<unknown>} ask  the engine's "whyStuck" (it always refuses)
  */
-export function sayStuck(card, request) {
-  request("whyStuck", { card }).catch((error) => report(error, { card }));
+export function sayStuck(card, ask) {
+  ask(card).catch((error) => report(error, { card }));
 }
 
 /**

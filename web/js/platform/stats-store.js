@@ -28,7 +28,7 @@ const ALONE = { mayCount: () => true, exclusive: (_name, task) => task() };
 
 export class StatsKeeper {
   /**
-   * @param {(method: string, params: object) => Promise<any>} request  the engine client
+   * @param {import("../engine/engine.js").EngineClient["request"]} request  the engine client's
    * @param {Sharing} [sharing]
    */
   constructor(request, sharing = ALONE) {
@@ -56,13 +56,15 @@ export class StatsKeeper {
    * One statistics call with the text as stored now. Text the engine cannot read
    * is answered from fresh statistics (the reply says `setAside`): the text is set
    * aside (storage.js tells the player).
-   * @param {string} method
-   * @param {object} params
-   * @returns {Promise<StatsReply>}
+   * @template {"statsSummary" | "statsRecord" | "statsReset"} M
+   * @param {M} method
+   * @param {Omit<import("../engine/protocol.js").Methods[M]["params"], "stats">} params
+   * @returns {Promise<import("../engine/protocol.js").Methods[M]["answer"]>}
    */
   async call(method, params) {
     const text = readText(KEYS.stats);
-    const reply = /** @type {StatsReply} */ (await this.request(method, { ...params, stats: text }));
+    const sent = /** @type {import("../engine/protocol.js").Methods[M]["params"]} */ ({ ...params, stats: text });
+    const reply = await this.request(method, sent);
     if (reply.setAside && text !== null) setAside(KEYS.stats, text);
     return reply;
   }

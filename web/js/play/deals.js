@@ -86,8 +86,8 @@ export class Deals {
     if (this.app.settings.solvableOnly || solvable) {
       try {
         // The walk starts at a random deal (the engine draws it), at the level the player chose.
-        const params = { kind: "solvable", game, level: this.app.settings.level };
-        const result = /** @type {DealResult} */ (await this.search.run(params, "new", t("deal.finding")));
+        const params = { kind: /** @type {const} */ ("solvable"), game, level: this.app.settings.level };
+        const result = await this.search.run(params, "new", t("deal.finding"));
         deal = result.deal;
         if (result.verdict !== "solved") notice(t("deal.notProved"), 4000);
       } catch (error) {

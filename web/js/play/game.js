@@ -22,6 +22,8 @@ import { writeAddress } from "../platform/address.js";
 /** @typedef {import("../engine/protocol.js").Table} Table */
 /** @typedef {import("../engine/protocol.js").Count} Count */
 /** @typedef {import("../engine/protocol.js").Dest} Dest */
+/** @typedef {import("../engine/protocol.js").TableMethod} TableMethod */
+/** @typedef {import("../engine/protocol.js").Methods[TableMethod]["params"]} TableParams */
 /** @typedef {import("./state.js").AppState} AppState */
 /** @typedef {import("../engine/engine.js").EngineClient} EngineClient */
 /** @typedef {import("../table/render.js").TableView} TableView */
@@ -53,7 +55,7 @@ export class Game {
     /**
      * The moves made on the early table, in order, until start-up says whether
      * the engine's table is that table (playEarlyMoves); null after.
-     * @type {{method: string, params: object, send: (answer: Promise<Table> | null) => void}[] | null}
+     * @type {{method: TableMethod, params: TableParams, send: (answer: Promise<Table> | null) => void}[] | null}
      */
     this.earlyMoves = [];
     this.waiting = 0; // moves made on the early table, waiting for the engine
@@ -178,8 +180,8 @@ export class Game {
 
   /**
    * A request that changes the game; its table is shown. True when it went through.
-   * @param {string} method
-   * @param {object} [params]
+   * @param {TableMethod} method
+   * @param {TableParams} [params]
    * @param {{animate?: boolean, card?: string, onto?: string | null}} [options]  card: the card it is
    *   about, onto: the top card of the fan it was offered to, for a refusal's words
    */
@@ -207,7 +209,7 @@ export class Game {
    * Tell the engine something of the page that is no move (it is hidden or shown
    * again), and show the table it answers; nothing is said when it cannot answer.
    * @param {"visible" | "solutionStop"} method
-   * @param {object} params
+   * @param {TableParams} params
    */
   async report(method, params) {
     if (!this.ready) return;
@@ -221,8 +223,8 @@ export class Game {
   /**
    * A request that changes the game, sent now (those who must know hear first:
    * a hint's search stops); its answer.
-   * @param {string} method
-   * @param {object} params
+   * @param {TableMethod} method
+   * @param {TableParams} params
    * @returns {Promise<Table>}
    */
   request(method, params) {
@@ -234,8 +236,8 @@ export class Game {
    * A move made on the early table waits for the engine, its card marked: the
    * engine's answer once playEarlyMoves has sent it, null when it is dropped (the
    * engine's table is not the one it was made on).
-   * @param {string} method
-   * @param {object} params
+   * @param {TableMethod} method
+   * @param {TableParams} params
    * @param {string} [card]
    * @returns {Promise<Table | null>}
    */

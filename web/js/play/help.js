@@ -29,6 +29,8 @@ export class Help {
     this.hinting = new Search(engine); // the hint the player asked for
     /** The background work running, if any. @type {{cancel: () => void} | null} */
     this.working = null;
+    /** A hint's answer is about to be shown: what it says is drawn even when it said the same before. */
+    this.answered = () => {};
     game.onBeforeMove(() => this.stop());
     game.onShow(({ state }) => this.follow(state));
   }
@@ -52,7 +54,9 @@ export class Help {
     this.stopWork();
     try {
       const result = await this.hinting.run({ kind: "hint" }, "hint", t("hint.looking"));
-      if (this.app.table === state && result.state) this.game.show(result);
+      if (this.app.table !== state || !result.state) return;
+      this.answered();
+      this.game.show(result);
     } catch (error) {
       report(error); // says nothing of a cancelled search
     }

@@ -23,7 +23,8 @@ export class Search {
 
   /**
    * Run a job; resolves to its result.
-   * @param {object} params  jobStart's parameters
+   * @template {keyof import("../engine/protocol.js").Jobs} K
+   * @param {{kind: K} & import("../engine/protocol.js").Jobs[K]["params"]} params  jobStart's parameters
    * @param {string} button  the bar's button shown busy meanwhile
    * @param {string} [words]  what the notice says meanwhile
    */
