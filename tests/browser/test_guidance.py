@@ -216,7 +216,7 @@ def test_the_solution_played_stepped_back_taken_over_and_won(app: Any) -> None:
     assert page.locator('#player [data-player="speed"]').inner_text() == "2\u00d7"
 
     page.locator('#player [data-player="stop"]').click()
-    assert page.locator("#player").is_hidden()
+    page.locator("#player").wait_for(state="hidden")  # the engine's word: the solution is no longer on show
     assert page.evaluate("document.body.dataset.player") is None
     assert follow_hints_by_clicking(app) == 8 - played - 1
 
@@ -259,7 +259,7 @@ def test_the_game_says_at_once_when_it_becomes_lost_and_shows_the_way_on(app: An
     page.wait_for_function("() => document.body.dataset.player === 'playing'", timeout=60_000)
     app.wait_moves(1)
     page.keyboard.press("Escape")
-    assert page.locator("#player").is_hidden()
+    page.locator("#player").wait_for(state="hidden")
     app.settle()
     assert lost.is_hidden()  # the game the app played on is winnable: nothing to say
 

@@ -29,6 +29,8 @@ export function whenDocked(listener) {
 
 /** What closing the panel without choosing an action means (see showPanel). */
 let onClose = () => {};
+/** The kind of panel on show, or null: kept here, never read back from the page. @type {PanelKind | null} */
+let shown = null;
 
 /**
  * Show a panel of `kind` with a title, a text and its actions (a Close is added
@@ -43,6 +45,7 @@ let onClose = () => {};
 export function showPanel(kind, title, text, actions, { close = () => {} } = {}) {
   hidePanel();
   onClose = close;
+  shown = kind;
   const panel = $("#panel");
   panel.dataset.panel = kind;
   $("#panel-title").textContent = title;
@@ -83,7 +86,8 @@ export function showPanel(kind, title, text, actions, { close = () => {} } = {})
  */
 export function hidePanel(kind) {
   const panel = $("#panel");
-  if (panel.hidden || (kind && panel.dataset.panel !== kind)) return;
+  if (shown === null || (kind && shown !== kind)) return;
+  shown = null;
   panel.hidden = true;
   delete panel.dataset.panel;
   onDocked(false);
@@ -92,8 +96,7 @@ export function hidePanel(kind) {
   closed();
 }
 
-/** @returns {PanelKind | null} */
+/** The kind of panel on show, or null. @returns {PanelKind | null} */
 export function panelKind() {
-  const panel = $("#panel");
-  return panel.hidden ? null : /** @type {PanelKind} */ (panel.dataset.panel);
+  return shown;
 }
