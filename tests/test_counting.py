@@ -238,3 +238,34 @@ def test_a_save_with_a_bad_record_is_refused(fields: dict[str, Any], message: st
     data = {**json.loads(Session.new(GAME, DEAL).save()), **fields}
     with pytest.raises(InvalidInputError, match=message):
         Session.restore(json.dumps(data))
+
+
+# Texts written by the build before the coach (c2357f1): a game in progress opened from the bank with a
+# hint given, and statistics of a win and a loss.
+LAST_BUILDS_SAVE = (
+    '{"v":2,"game":"clover-leaf","deal":"11","open":"QD>F JD>F","moves":["4S>7 2C>F TD>F 9D>F 8D>F 7D>F"],'
+    '"redo":[],"settings":[1,1,1],"how":"bank","help":[1,0],"counted":0}'
+)
+LAST_BUILDS_STATISTICS = (
+    '{"games":{"clover-leaf":{"all":{"best_streak":1,"best_time":95.5,"fewest_moves":30,"played":2,'
+    '"recent":[1,0],"won":1},"solvable":{"best_streak":1,"best_time":95.5,"fewest_moves":30,"played":1,'
+    '"recent":[1],"streak":1,"won":1}}},"v":1}'
+)
+
+
+def test_a_save_and_statistics_of_the_last_build_restore_and_count_as_before() -> None:
+    api = Api(now=stopped_clock)
+    state = ok(api, "restore", save=LAST_BUILDS_SAVE, played=61_000)["state"]
+    assert (state["moves"], state["opening"], state["hints"], state["time"]["played"]) == (1, "bank", 1, 61_000)
+    table: dict[str, Any] = {"state": state}
+    while not table["state"]["won"]:
+        move = run_job(api, kind="hint")["move"]
+        table = ok(api, "play", **{key: move[key] for key in ("card", "to") if key in move})
+    count = table["count"]
+    assert (count["won"], count["solvable"], count["hints"] > 0, count["seconds"]) == (True, True, True, 61.0)
+    recorded = ok(api, "statsRecord", stats=LAST_BUILDS_STATISTICS, **count)
+    assert "setAside" not in recorded
+    summary = recorded["summary"]
+    assert (summary["all"]["played"], summary["all"]["won"], summary["all"]["helped"]) == (3, 2, 1)
+    assert (summary["solvable"]["streak"], summary["solvable"]["best_time"]) == (1, 95.5)  # help sets no record
+    assert summary["all"]["recent"] == [1, 0, 2]
