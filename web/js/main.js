@@ -37,6 +37,7 @@ import { bindShortcuts } from "./play/shortcuts.js";
 import { Keymap, PRECEDENCE } from "./platform/keymap.js";
 import { Startup } from "./startup/startup.js";
 import { PressedEarly } from "./startup/pressed-early.js";
+import { BookPlay } from "./book/book-play.js";
 import { createState, currentGame } from "./play/state.js";
 import { StatsKeeper } from "./play/stats.js";
 import { ENGLISH, STYLE_HASH } from "./build-info.js";
@@ -104,6 +105,12 @@ const endings = new Endings(app, game, clock, deals, guidance, (tab) => info.ope
 new LastMove(game, view);
 const saving = new Saving(app, clock, () => ownership.mayWrite());
 const pressedEarly = new PressedEarly(game);
+// Moves and hints on a newcomer's first deal answered from its opening book while the engine starts.
+game.book = new BookPlay(game, engine, (result) => {
+  guidance.clear();
+  game.keepSave(result.save);
+  guidance.showResult(result);
+});
 // A game the engine says counts (a win, or a game left after a move) is counted
 // with the time the clock holds for it: onCount comes before the clock hears of the table.
 game.onCount = (count) =>
@@ -164,7 +171,7 @@ const actions = {
   restart: () => game.ready && deals.restart(),
   undo: () => game.undo(),
   redo: () => game.redo(),
-  hint: () => pressedEarly.press("hint", () => guidance.hint()), // kept while the engine starts
+  hint: () => game.book?.hint() || pressedEarly.press("hint", () => guidance.hint()), // kept while the engine starts
   solve: () => pressedEarly.press("solve", () => solution.start()),
   share: () => shareDeal(app.table),
   games: () => game.ready && openGames(app.games, currentGame(app), (id) => deals.newDeal(id)),

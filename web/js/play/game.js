@@ -62,6 +62,8 @@ export class Game {
     this.unanswered = 0; // moves made on the early table and not yet answered (or dropped)
     /** @type {(() => void)[]} */
     this.whenAnswered = [];
+    /** The opening book: answers moves made on the bank's early table at once (book/book-play.js). @type {import("../book/book-play.js").BookPlay | null} */
+    this.book = null;
   }
 
   /**
@@ -95,7 +97,7 @@ export class Game {
   }
 
   get ready() {
-    return this.app.engine === "ready" && this.app.table !== null && this.mayPlay();
+    return this.app.engine === "ready" && this.app.table !== null && this.mayPlay() && !this.book?.ahead;
   }
 
   /** The table on screen: the engine's, or the one drawn before the engine started. */
@@ -157,7 +159,7 @@ export class Game {
    */
   show({ state, save, count }, { animate = false, fresh = false } = {}) {
     // The table drawn early, now the engine's: the moves made on it go first.
-    if (this.earlyMoves && sameTable(this.drawn, state)) this.playEarlyMoves(true);
+    if (this.earlyMoves && !this.book?.ahead && sameTable(this.drawn, state)) this.playEarlyMoves(true);
     const app = this.app;
     if (count) this.onCount(count);
     const previous = fresh ? null : app.table;
@@ -205,11 +207,15 @@ export class Game {
       report(error, { card, onto });
       return false;
     } finally {
-      if (early && --this.unanswered === 0) {
-        const waiting = this.whenAnswered.splice(0);
-        requestAnimationFrame(() => setTimeout(() => waiting.forEach((then) => then())));
-      }
+      if (early) this.answered();
     }
+  }
+
+  /** A move made on the early table was answered or dropped: once none is left, what waited for them runs. */
+  answered() {
+    if (--this.unanswered > 0) return;
+    const waiting = this.whenAnswered.splice(0);
+    requestAnimationFrame(() => setTimeout(() => waiting.forEach((then) => then())));
   }
 
   /**
@@ -227,7 +233,8 @@ export class Game {
   /**
    * A move made on the early table waits for the engine, its card marked: the
    * engine's answer once playEarlyMoves has sent it, null when it is dropped (the
-   * engine's table is not the one it was made on).
+   * engine's table is not the one it was made on). The opening book answers it
+   * at once instead, when it holds it and no move waits before it.
    * @param {string} method
    * @param {object} params
    * @param {string} [card]
@@ -236,6 +243,8 @@ export class Game {
   async afterStart(method, params, card) {
     const moves = this.earlyMoves;
     if (!this.playable || !moves) return null;
+    const known = moves.length ? null : this.book?.answer(method, /** @type {Record<string, unknown>} */ (params));
+    if (known) return known;
     showWaiting(++this.waiting);
     if (card) this.view.cardElement(card)?.classList.add("card--waiting");
     try {

@@ -151,7 +151,7 @@ export class Guidance {
    * @param {Shown} shown
    */
   afterMove({ state, fresh }) {
-    if (!this.app.settings.warnLost || fresh || !state.inProgress || this.solving()) return;
+    if (!this.game.ready || !this.app.settings.warnLost || fresh || !state.inProgress || this.solving()) return;
     this.background((result) => {
       if (result.verdict === "solved") this.toldLost = null;
       if (result.verdict !== LOST) return;
