@@ -46,10 +46,11 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "py"))
 sys.path.insert(0, str(ROOT / "scripts"))
 
+from json_diff import diff, dumps, patch  # noqa: E402
+
 from cloverleaf.api import MAX_JOB_NODES, Api  # noqa: E402
 from cloverleaf.games import CATALOGUE  # noqa: E402
 from cloverleaf.page_facts import DEFAULT_GAME_ID  # noqa: E402
-from json_diff import diff, dumps, patch  # noqa: E402
 
 Json = Any
 
