@@ -1,10 +1,10 @@
 // @ts-check
 // The opening book in play. A newcomer's first table is a deal of the build's
 // bank, drawn a second after the page opens, while Python takes seconds more to
-// start on a phone. That deal's book (book.js), fetched as the table is drawn
-// and read once it is painted, answers the requests made meanwhile at once,
-// with the engine's own answers from the build (play/game.js asks it before a
-// request waits for the engine): a tap, a drag, Undo, Redo, Hint. The first answer deals the book's
+// start on a phone. That deal's book (book.js), fetched once the table is
+// painted, answers the requests made meanwhile at once, with the engine's own
+// answers from the build (play/game.js asks it before a request waits for the
+// engine): a tap, a drag, Undo, Redo, Hint. The first answer deals the book's
 // table as the engine's "new" dealt it, so what follows a new deal follows it
 // (the clock, the saved game, the address), and what waits for the moves made
 // while the engine starts (the first-visit overlay, the deal's rating) waits for
@@ -69,10 +69,10 @@ export class BookPlay {
   }
 
   /**
-   * The bank's deal drawn for a newcomer: fetch its book (when the build made
-   * one) at once, read it once the table is `painted` (on a phone, reading it
-   * takes a few tens of milliseconds the first frame must not wait for), then
-   * answer the requests that waited for it.
+   * The bank's deal drawn for a newcomer: once the table is `painted`, fetch and
+   * read its book (when the build made one), then answer the requests that
+   * waited for it. Not sooner: on a phone, the book's arrival and reading, a few
+   * tens of milliseconds, delayed the first frame when they came before it.
    * @param {State} drawn
    * @param {Promise<unknown>} painted
    */
@@ -80,11 +80,9 @@ export class BookPlay {
     const path = OPENING_BOOKS[drawn.game]?.[drawn.deal ?? ""];
     if (!path) return;
     try {
-      // Relative to the bundle, js/main.js (import.meta.url is the bundle's, not this file's).
-      const fetched = fetch(new URL(`../${path}`, import.meta.url));
-      fetched.catch(() => {}); // read (and its failure said) below
       await painted;
-      const response = await fetched;
+      // Relative to the bundle, js/main.js (import.meta.url is the bundle's, not this file's).
+      const response = await fetch(new URL(`../${path}`, import.meta.url));
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       const book = new OpeningBook(await response.json());
       if (book.game !== drawn.game || book.deal !== drawn.deal) throw new Error(`it is the book of ${book.game} ${book.deal}`);

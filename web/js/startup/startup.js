@@ -187,7 +187,7 @@ export class Startup {
     // painted, the worker may take the CPU for the runtime (worker.js).
     fromBank.then(() => requestAnimationFrame(() => setTimeout(() => this.onPainted())));
     this.painted.then(() => this.engine.tablePainted());
-    // The bank's deal drawn: its opening book, read once the table is painted (book/book-play.js).
+    // The bank's deal drawn: its opening book, fetched once the table is painted (book/book-play.js).
     fromBank.then((state) => state && this.game.book?.open(state, this.painted));
     this.timer = window.setTimeout(
       () => this.fail(`the game engine did not start within ${LOAD_TIMEOUT_S} seconds`, t("error.timeout", { seconds: LOAD_TIMEOUT_S })),
