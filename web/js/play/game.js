@@ -62,8 +62,7 @@ export class Game {
     this.unanswered = 0; // moves made on the early table and not yet answered (or dropped)
     /** @type {(() => void)[]} */
     this.whenAnswered = [];
-    /** The opening book: answers moves made on the bank's early table at once (book/book-play.js). @type {import("../book/book-play.js").BookPlay | null} */
-    this.book = null;
+    this.book = /** @type {import("../book/book-play.js").BookPlay | null} */ (null); // answers early moves at once
   }
 
   /**
@@ -213,9 +212,8 @@ export class Game {
 
   /** A move made on the early table was answered or dropped: once none is left, what waited for them runs. */
   answered() {
-    if (--this.unanswered > 0) return;
-    const waiting = this.whenAnswered.splice(0);
-    requestAnimationFrame(() => setTimeout(() => waiting.forEach((then) => then())));
+    const waiting = --this.unanswered === 0 ? this.whenAnswered.splice(0) : [];
+    if (waiting.length) requestAnimationFrame(() => setTimeout(() => waiting.forEach((then) => then())));
   }
 
   /**
@@ -233,8 +231,7 @@ export class Game {
   /**
    * A move made on the early table waits for the engine, its card marked: the
    * engine's answer once playEarlyMoves has sent it, null when it is dropped (the
-   * engine's table is not the one it was made on). The opening book answers it
-   * at once instead, when it holds it and no move waits before it.
+   * engine's table is not the one it was made on).
    * @param {string} method
    * @param {object} params
    * @param {string} [card]
@@ -244,7 +241,7 @@ export class Game {
     const moves = this.earlyMoves;
     if (!this.playable || !moves) return null;
     const known = moves.length ? null : this.book?.answer(method, /** @type {Record<string, unknown>} */ (params));
-    if (known) return known;
+    if (known) return known; // the opening book's answer, when no move waits before this one
     showWaiting(++this.waiting);
     if (card) this.view.cardElement(card)?.classList.add("card--waiting");
     try {
