@@ -17,9 +17,10 @@
 # py/cloverleaf (sources and bytecode) as a zip, Pyodide's standard library
 # trimmed to what the page uses and proved complete by the API plan
 # (scripts/stdlib.mjs), a Pyodide memory snapshot with the package imported
-# (returning players start from it; scripts/snapshot.mjs), and each game's bank
+# (returning players start from it; scripts/snapshot.mjs), each game's bank
 # of proved-winnable opening tables, drawn before the engine has started
-# (scripts/deal_bank.py).
+# (scripts/deal_bank.py), and the opening books of the few a newcomer is given
+# first: the engine's answers to their first moves (scripts/opening_book.py).
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -72,12 +73,16 @@ build() {
   # trimmed standard library (scripts/stdlib.mjs), then a memory snapshot from
   # both (scripts/snapshot.mjs) while the runtime's wasm and both zips are
   # compressed for the download (scripts/zstd.mjs); meanwhile, on CPython, the
-  # deal banks (scripts/deal_bank.py). Then all of it named after hashes of their
+  # deal banks (scripts/deal_bank.py) and the opening books of the deals a
+  # newcomer is given first (scripts/opening_book.py). Then all of it named after hashes of their
   # bytes and listed in js/build-info.js, and the preloads written into
   # index.html (scripts/package.py).
   local work bank_pid zstd_pid
   work=$(mktemp -d)
-  python3 scripts/deal_bank.py "$work/bank.json" --cache node_modules/.cache/cloverleaf-deal-bank &
+  {
+    python3 scripts/deal_bank.py "$work/bank.json" --cache node_modules/.cache/cloverleaf-deal-bank &&
+      python3 scripts/opening_book.py "$work/bank.json" "$work/books.json" --cache node_modules/.cache/cloverleaf-opening-book
+  } &
   bank_pid=$!
   node scripts/stdlib.mjs node_modules/pyodide py/cloverleaf "$EXTRACT_DIR" scripts/api_plan.py "$work"
   cp node_modules/pyodide/pyodide.asm.wasm "$work/pyodide.asm.wasm"

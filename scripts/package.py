@@ -5,7 +5,7 @@
 WORK_DIR holds what the build's earlier steps wrote: ``package.zip`` (the package
 with its bytecode) and ``python_stdlib.zip`` (the trimmed standard library), both
 from scripts/stdlib.mjs; ``snapshot.gz`` (scripts/snapshot.mjs); ``bank.json``
-(scripts/deal_bank.py); and ``.zst`` beside the two zips and Pyodide's
+(scripts/deal_bank.py); ``books.json`` (scripts/opening_book.py); and ``.zst`` beside the two zips and Pyodide's
 ``pyodide.asm.wasm``: each compressed for the download (scripts/zstd.mjs). The
 page downloads only those (web/js/engine/zstd.js decodes them). Writes into DIST:
 
@@ -17,6 +17,9 @@ page downloads only those (web/js/engine/zstd.js decodes them). Writes into DIST
   snapshot stored sparse and gzipped (web/js/engine/snapshot-format.js);
 - ``py/deals-<game>-<hash>.json``: each game's bank of opening tables, drawn
   before the engine has started;
+- ``py/book-<game>-<deal>-<hash>.json``: the opening book of each deal booked
+  (``books.json``, scripts/opening_book.py), fetched once a newcomer's first
+  table is painted;
 - ``js/build-info.js``: what this build contains, for the page and the worker, and
   the facts the page shares with the engine (py/cloverleaf/page_facts.py);
 - in ``index.html``, the ``<!-- build: preloads -->`` line becomes preload
@@ -69,6 +72,10 @@ def hashed(dist: Path, stem: str, suffix: str, data: bytes) -> str:
     return name
 
 
+def compact_json(value: Any) -> bytes:
+    return json.dumps(value, separators=(",", ":")).encode()
+
+
 def build_info_js(info: dict[str, Any]) -> str:
     """js/build-info.js: each entry of ``info`` a constant of the module."""
     lines = ["// Written by build.sh: what this build of dist/ contains. Do not edit.\n"]
@@ -99,8 +106,15 @@ def main(dist_dir: str, pyodide_dir: str, pyodide_version: str, work_dir: str, e
     bank = json.loads((work / "bank.json").read_text(encoding="utf-8"))
     banks = {}
     for game, states in bank["deals"].items():
-        data = json.dumps({"states": states}, separators=(",", ":")).encode()
+        data = compact_json({"states": states})
         banks[game] = hashed(dist, f"deals-{game}", ".json", data)
+    books = json.loads((work / "books.json").read_text(encoding="utf-8"))
+    opening_books = {
+        books["game"]: {
+            deal: hashed(dist, f"book-{books['game']}-{deal}", ".json", compact_json(book))
+            for deal, book in books["books"].items()
+        }
+    }
     lock = json.loads((ROOT / "node_modules" / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))
     vendor = dist / pyodide_dir
     info: dict[str, Any] = {
@@ -124,6 +138,7 @@ def main(dist_dir: str, pyodide_dir: str, pyodide_version: str, work_dir: str, e
         "DEAL_BANK": banks,
         # The engine settings the banks' tables were made with (the engine's defaults).
         "DEAL_BANK_SETTINGS": bank["settings"],
+        "OPENING_BOOKS": opening_books,
         "GAMES": bank["games"],
         # The English texts, built into the page: every language falls back on
         # them, and the page has words before any language file has loaded, or
@@ -152,7 +167,8 @@ def main(dist_dir: str, pyodide_dir: str, pyodide_version: str, work_dir: str, e
         f"python package: {zip_name} ({package_files} files with bytecode, {len(package):,} bytes, "
         f"{len(package_zst):,} compressed); standard library {stdlib_name} "
         f"({len((work / 'python_stdlib.zip').read_bytes()):,} bytes, {len(stdlib_zst):,} compressed); "
-        f"deal banks of {len(banks)} games",
+        f"deal banks of {len(banks)} games; opening books of {len(books['books'])} deals "
+        f"({sum(len(compact_json(book)) for book in books['books'].values()):,} bytes)",
         file=sys.stderr,
     )
     return 0

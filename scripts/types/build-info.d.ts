@@ -14,6 +14,8 @@ export const STDLIB_ZIP: string;
 export const PYODIDE_LOCK: { info: Record<string, unknown>; packages: Record<string, unknown> };
 export const DEAL_BANK: Record<string, string>;
 export const DEAL_BANK_SETTINGS: Record<string, boolean>;
+/** Each game's opening books, by deal: the engine's answers to a newcomer's first moves (scripts/opening_book.py). */
+export const OPENING_BOOKS: Record<string, Record<string, string>>;
 export const GAMES: import("../../web/js/engine/protocol.js").GameInfo[];
 export const DOWNLOAD_BYTES: Record<string, number>;
 export const ENGLISH: Record<string, string | Record<string, string>>;

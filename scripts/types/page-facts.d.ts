@@ -1,6 +1,8 @@
 // Written by scripts/page_facts.py from py/cloverleaf/page_facts.py: edit that, then run
 // python3 scripts/page_facts.py. The values are in js/build-info.js, which the build writes.
-import type { Card, Change, Dest, Foundation, Help, Move, Opening, Played } from "../../web/js/engine/protocol.js";
+import type {
+  Card, Change, Dest, Foundation, Help, Move, Opening, Played,
+} from "../../web/js/engine/protocol.js";
 
 /** A winnable deal's difficulty. */
 export type Level = "easy" | "medium" | "hard";

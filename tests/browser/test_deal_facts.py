@@ -2,7 +2,8 @@
 a win made with hints counts "with help" and shows the solver's plan beside
 the player's moves (par); a link to a deal lost from its start is marked at
 once, with a winnable deal offered rather than a restart; Hint pressed while
-the engine starts is kept, marked as waiting, and answered once it is ready.
+the engine starts (its opening book unread) is kept, marked as waiting, and
+answered once it is ready.
 Deals and expectations come from the engine on CPython; the page plays them in Pyodide.
 """
 
@@ -86,8 +87,10 @@ def test_a_link_to_a_deal_lost_from_its_start_is_marked_with_a_winnable_deal_off
     app.check_clean()
 
 
-def test_hint_pressed_while_the_engine_starts_is_answered_once_it_is_ready(phone: App) -> None:  # noqa: F811
-    held = start_held(phone)
+def test_hint_pressed_while_the_engine_and_its_book_are_read_is_answered_once_the_engine_is_ready(
+    phone: App,  # noqa: F811
+) -> None:
+    held = start_held(phone, book=False)
     wait_drawn(phone)
     assert engine_absent(phone)
     deal, _ = bank_state_drawn(phone)

@@ -23,12 +23,19 @@ WAIT_MS = 60_000
 
 
 class Held:
-    """The engine held back: the standard library's download waits for release()."""
+    """The engine held back: the standard library's download waits for release().
 
-    def __init__(self, app: App) -> None:
+    With ``book`` false, the opening book is held back for good too (its download
+    never ends), so the moves made meanwhile wait for the engine as without one.
+    """
+
+    def __init__(self, app: App, book: bool = True) -> None:
         self.routes: list[Any] = []
         self.released = False
+        self.books: list[Any] = []
         app.context.route("**/python_stdlib-*.zip.zst", self.hold)
+        if not book:
+            app.context.route("**/py/book-*.json", lambda route: self.books.append(route))
 
     def hold(self, route: Any) -> None:
         if self.released:
@@ -43,8 +50,8 @@ class Held:
         self.routes.clear()
 
 
-def start_held(app: App, address: str = "") -> Held:
-    held = Held(app)
+def start_held(app: App, address: str = "", book: bool = True) -> Held:
+    held = Held(app, book)
     app.page.goto(app.base_url + "index.html" + (f"#{address}" if address else ""))
     return held
 
@@ -93,10 +100,10 @@ def phone(make_app: Any, playwright_instance: Any) -> App:
     return pixel7(make_app, playwright_instance)
 
 
-def test_a_first_visit_draws_a_proved_winnable_deal_and_plays_a_tap_made_before_the_engine_is_ready(
+def test_a_first_visit_draws_a_proved_winnable_deal_and_plays_a_tap_made_before_the_engine_and_its_book_are_read(
     phone: App,
 ) -> None:
-    held = start_held(phone)
+    held = start_held(phone, book=False)
     wait_drawn(phone)
     assert engine_absent(phone), "the deal is drawn before the engine is ready"
     deal, drawn = bank_state_drawn(phone)
@@ -138,8 +145,9 @@ SLOW_LOCK = """(() => {
 
 
 def tap_while_held(phone: App) -> tuple[Held, str, str]:
-    """A first visit with the engine held: a tap on the bank's deal, kept as waiting; (held, deal, card)."""
-    held = start_held(phone)
+    """A first visit with the engine and the opening book held: a tap on the bank's deal, kept as
+    waiting; (held, deal, card)."""
+    held = start_held(phone, book=False)
     wait_drawn(phone)
     deal, drawn = bank_state_drawn(phone)
     card = next(iter(drawn["click"]))

@@ -20,6 +20,7 @@ import { createState, gameInfo } from "./play/state.js";
 import { StatsKeeper } from "./platform/stats-store.js";
 import { Startup } from "./startup/startup.js";
 import { PressedEarly } from "./startup/pressed-early.js";
+import { BookPlay } from "./book/book-play.js";
 import { bindControls } from "./panels/controls.js";
 import { drawDealMark, redrawDealMark } from "./panels/deal-mark.js";
 import { followDisplay } from "./panels/display.js";
@@ -92,6 +93,11 @@ const endings = new Endings(
 new LastMove(game, view);
 const saving = new Saving(app, () => ownership.mayWrite());
 const pressedEarly = new PressedEarly(game);
+// Moves and hints on a newcomer's first deal answered from its opening book while the engine starts.
+game.book = new BookPlay(game, engine, (table) => {
+  help.answered();
+  game.show(table);
+});
 // A game the engine says counts (a win, or a game left after a move) is counted,
 // with the time the engine played it in (its `count`).
 game.onCount = (count) =>
@@ -124,7 +130,7 @@ const controls = bindControls({
     restart: () => game.ready && deals.restart(),
     undo: () => game.undo(),
     redo: () => game.redo(),
-    hint: () => pressedEarly.press("hint", () => help.hint()), // kept while the engine starts
+    hint: () => game.book?.hint() || pressedEarly.press("hint", () => help.hint()), // kept while the engine starts
     solve: () => pressedEarly.press("solve", () => solution.start()),
     daily: () => game.ready && deals.daily(),
     redeal: () => game.redeal(),

@@ -91,9 +91,19 @@ class Board:
 
     general = False  # the board of the first eight games; GeneralBoard (.general) is True
 
-    def __new__(cls, tables: Tables, position: Position, prune: bool = True, forced_autoplay: bool = False) -> Board:
-        """A :class:`.general.GeneralBoard` where the game needs one (``Tables.general``), else this board."""
-        if cls is Board and tables.general:
+    def __new__(
+        cls,
+        tables: Tables | None = None,
+        position: Position | None = None,
+        prune: bool = True,
+        forced_autoplay: bool = False,
+    ) -> Board:
+        """A :class:`.general.GeneralBoard` where the game needs one (``Tables.general``), else this board.
+
+        Made with no arguments, as a copy is (``copy.deepcopy``: the opening book copies whole engines), it is
+        of the class asked for.
+        """
+        if cls is Board and tables is not None and tables.general:
             from .general import GeneralBoard  # imported here: it builds on this module
 
             cls = GeneralBoard

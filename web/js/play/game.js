@@ -62,6 +62,7 @@ export class Game {
     this.unanswered = 0; // moves made on the early table and not yet answered (or dropped)
     /** @type {(() => void)[]} */
     this.whenAnswered = [];
+    this.book = /** @type {import("../book/book-play.js").BookPlay | null} */ (null); // answers early moves at once
   }
 
   /**
@@ -95,7 +96,7 @@ export class Game {
   }
 
   get ready() {
-    return this.app.engine === "ready" && this.app.table !== null && this.mayPlay();
+    return this.app.engine === "ready" && this.app.table !== null && this.mayPlay() && !this.book?.ahead;
   }
 
   /** The table on screen: the engine's, or the one drawn before the engine started. */
@@ -157,7 +158,7 @@ export class Game {
    */
   show({ state, save, count }, { animate = false, fresh = false } = {}) {
     // The table drawn early, now the engine's: the moves made on it go first.
-    if (this.earlyMoves && sameTable(this.drawn, state)) this.playEarlyMoves(true);
+    if (this.earlyMoves && !this.book?.ahead && sameTable(this.drawn, state)) this.playEarlyMoves(true);
     const app = this.app;
     if (count) this.onCount(count);
     const previous = fresh ? null : app.table;
@@ -198,11 +199,14 @@ export class Game {
       report(error, { card, onto });
       return false;
     } finally {
-      if (early && --this.unanswered === 0) {
-        const waiting = this.whenAnswered.splice(0);
-        requestAnimationFrame(() => setTimeout(() => waiting.forEach((then) => then())));
-      }
+      if (early) this.answered();
     }
+  }
+
+  /** A move made on the early table was answered or dropped: once none is left, what waited for them runs. */
+  answered() {
+    const waiting = --this.unanswered === 0 ? this.whenAnswered.splice(0) : [];
+    if (waiting.length) requestAnimationFrame(() => setTimeout(() => waiting.forEach((then) => then())));
   }
 
   /**
@@ -244,6 +248,8 @@ export class Game {
   async afterStart(method, params, card) {
     const moves = this.earlyMoves;
     if (!this.playable || !moves) return null;
+    const known = moves.length ? null : this.book?.answer(method, /** @type {Record<string, unknown>} */ (params));
+    if (known) return known; // the opening book's answer, when no move waits before this one
     showWaiting(++this.waiting);
     if (card) this.view.cardElement(card)?.classList.add("card--waiting");
     try {

@@ -8,6 +8,7 @@
 import { gameInfo } from "../play/state.js";
 import { loadShape } from "../platform/storage.js";
 import { restoresSave } from "./first-game.js";
+import { withBooks } from "../book/book-play.js";
 
 /** @typedef {import("./first-game.js").FirstGame} FirstGame */
 /** @typedef {import("../engine/protocol.js").State} State */
@@ -43,7 +44,8 @@ export function drawAtOnce(first, { app, game, view }) {
 }
 
 /**
- * A deal from the default game's bank, drawn as soon as it arrives; null when none could be read.
+ * A deal from the default game's bank (one with an opening book: book/), drawn as
+ * soon as it arrives; null when none could be read.
  * @param {Promise<Response>} bank
  * @param {Pick<Drawers, "app" | "game">} drawers
  * @returns {Promise<State | null>}
@@ -52,7 +54,7 @@ export async function drawFromBank(bank, { app, game }) {
   try {
     const response = await bank;
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    const states = /** @type {State[]} */ ((await response.json()).states);
+    const states = withBooks(/** @type {State[]} */ ((await response.json()).states));
     const [value] = crypto.getRandomValues(new Uint32Array(1));
     const state = states[value % states.length];
     if (app.engine === "failed" || app.table || game.drawn) return state;

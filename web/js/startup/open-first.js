@@ -48,7 +48,9 @@ export async function openFirstGame(startup, first, banked, restoring, dealing) 
   } else if (!restored) {
     if (banked && game.drawn === banked) {
       // The bank's deals are proved winnable: the "solvable deals only" setting is met (dealt as "bank").
-      await deals.open(banked.game, banked.deal, { dealt: await dealing });
+      // Moves answered from the opening book are played by the engine first, on the table on screen.
+      const dealt = await dealing;
+      if (!(dealt && (await game.book?.handOver(dealt)))) await deals.open(banked.game, banked.deal, { dealt });
     } else {
       const id = record && gameInfo(app, record.game) ? record.game : DEFAULT_GAME;
       await deals.newDeal(id, { ask: false });

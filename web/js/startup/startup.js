@@ -184,6 +184,8 @@ export class Startup {
     // painted, the worker may take the CPU for the runtime (worker.js).
     fromBank.then(() => requestAnimationFrame(() => setTimeout(() => this.onPainted())));
     this.painted.then(() => this.engine.tablePainted());
+    // The bank's deal drawn: its opening book, fetched once the table is painted (book/book-play.js).
+    fromBank.then((state) => state && this.game.book?.open(state, this.painted));
     this.timer = window.setTimeout(
       () => this.fail(`the game engine did not start within ${LOAD_TIMEOUT_S} seconds`, t("error.timeout", { seconds: LOAD_TIMEOUT_S })),
       LOAD_TIMEOUT_S * 1000,
@@ -210,7 +212,7 @@ export class Startup {
       performance.mark("cloverleaf:texts");
       showProgress("dealing");
       this.app.engine = "ready";
-      const drawn = this.game.drawn;
+      const drawn = this.game.table; // drawn early, or answered from the opening book
       await this.openFirstGame(first, await fromBank, restoring, dealing);
       if (!this.app.table) throw new EngineError("Internal", "no game could be dealt");
       const same = sameTable(drawn, this.app.table);

@@ -4,7 +4,7 @@
 // likely move), and the cards a lost verdict's reason names, lit calmly until
 // the panel that says the reason closes or the game moves. Each mark is only a
 // class on the elements the view drew (css/app.css draws them); which cards, and
-// whether a move is proven, is the engine's answer (play/guidance.js asks).
+// whether a move is proven, is the engine's answer (panels/help-view.js draws the engine's help).
 
 /** @typedef {import("./render.js").TableView} TableView */
 /** @typedef {import("../engine/protocol.js").Move} Move */
