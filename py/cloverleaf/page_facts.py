@@ -17,8 +17,9 @@ from __future__ import annotations
 from dataclasses import asdict
 
 from .games import DEFAULT_GAME
-from .session import SETTING_NAMES, Settings
+from .session import MAX_SAVE_BYTES, SETTING_NAMES, Settings
 from .solver.difficulty import Level
+from .stats import MAX_STATS_BYTES
 
 DEFAULT_GAME_ID = DEFAULT_GAME.id
 """The game a first visit opens."""
@@ -49,6 +50,11 @@ def default_settings() -> dict[str, bool | str]:
     engine = asdict(Settings())
     return {name: engine[field] for name, field in SETTING_NAMES.items()} | PAGE_SETTINGS
 
+
+TEXT_BYTES = {"save": MAX_SAVE_BYTES, "stats": MAX_STATS_BYTES}
+"""The longest save and statistics texts the engine reads, in UTF-8 bytes: the page
+measures what it keeps the same way, and sets aside a longer text itself, as the engine
+would refuse it (a parameter that long could not even be sent)."""
 
 STATE: dict[str, tuple[str, str]] = {
     "game": ("string", 'the game\'s id ("clover-leaf")'),
@@ -95,4 +101,5 @@ def page_facts() -> dict[str, object]:
         "LEVELS": list(LEVELS),
         "SETTING_CHOICES": {name: list(values) for name, values in SETTING_CHOICES.items()},
         "STATE_FIELDS": {name: kind for name, (kind, _) in STATE.items()},
+        "TEXT_BYTES": TEXT_BYTES,
     }

@@ -87,3 +87,4 @@ export const ENGINE_SETTINGS: readonly (keyof EngineSettings)[];
 export const LEVELS: readonly Level[];
 export const SETTING_CHOICES: Readonly<Record<string, readonly string[]>>;
 export const STATE_FIELDS: Readonly<Record<keyof State, string>>;
+export const TEXT_BYTES: Readonly<{ save: number; stats: number }>;

@@ -7,8 +7,13 @@
 // starts clean and the player is told once; storage that is full or disabled
 // (private modes) lets the game go on, and the player is told once that it will
 // not be kept.
+//
+// Sizes are measured as the engine measures them, in UTF-8 bytes: a save or
+// statistics text longer than the engine reads (build-info.js TEXT_BYTES, from
+// py/cloverleaf/page_facts.py) is set aside here, by the rule the engine would
+// apply, since a parameter that long could not even be sent to it.
 
-import { DEFAULT_GAME_SHAPE } from "../build-info.js";
+import { DEFAULT_GAME_SHAPE, TEXT_BYTES } from "../build-info.js";
 import { readDrawn } from "./drawn.js";
 
 export const KEYS = Object.freeze({
@@ -23,9 +28,51 @@ export const KEYS = Object.freeze({
   offline: "cloverleaf.offline-said.v1", // the build whose failure to store the app for offline play was said (main.js)
 });
 
-// Texts longer than this are not the app's: set aside unread.
-export const MAX_TEXT = 1_000_000;
-const BACKUP = ".unreadable"; // suffix of the key a bad value is kept under
+// Texts longer than this, in UTF-8 bytes, are not the app's: set aside unread.
+export const MAX_TEXT_BYTES = 1_000_000;
+const BACKUP = ".unreadable"; // suffix of the keys bad values are kept under
+// How many unreadable values of one key are kept: the first under key.unreadable,
+// the next under key.unreadable.2, and so on; none is ever written over, and
+// once every place is taken a later one is not kept.
+export const BACKUP_COPIES = 5;
+
+/**
+ * The keys the unreadable values of `key` are kept under, earliest first.
+ * @param {string} key
+ */
+export function backupKeys(key) {
+  return Array.from({ length: BACKUP_COPIES }, (_, i) => key + BACKUP + (i ? `.${i + 1}` : ""));
+}
+
+/**
+ * How many bytes `text` takes in UTF-8, as the engine counts them (a lone
+ * surrogate three, as Python's "surrogatepass" writes it), without encoding it.
+ * @param {string} text
+ */
+export function utf8Bytes(text) {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) bytes += 1;
+    else if (code < 0x800) bytes += 2;
+    else if (code >= 0xd800 && code < 0xdc00 && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      bytes += 4; // a surrogate pair: one character beyond the first plane
+      i++;
+    } else bytes += 3;
+  }
+  return bytes;
+}
+
+/**
+ * Whether `text` takes at most `maxBytes` bytes in UTF-8 (counted only when its
+ * length alone cannot tell: a character takes one to three bytes per UTF-16 unit).
+ * @param {string} text @param {number} maxBytes
+ */
+export function fitsBytes(text, maxBytes) {
+  if (text.length > maxBytes) return false;
+  if (text.length * 3 <= maxBytes) return true;
+  return utf8Bytes(text) <= maxBytes;
+}
 
 /** @typedef {"unreadable" | "unavailable"} Problem */
 /** @typedef {(problem: Problem, key: string) => void} ProblemListener */
@@ -58,18 +105,20 @@ function report(problem, key) {
 }
 
 /**
- * The text stored under `key`, or null (nothing stored, or no storage).
+ * The text stored under `key`, or null (nothing stored, or no storage). A text
+ * over `maxBytes` UTF-8 bytes is set aside unread.
  * @param {string} key
+ * @param {number} [maxBytes]  the engine's limit for the text (TEXT_BYTES), else the page's own
  * @returns {string | null}
  */
-export function readText(key) {
+export function readText(key, maxBytes = MAX_TEXT_BYTES) {
   let text;
   try {
     text = localStorage.getItem(key);
   } catch {
     return null; // storage disabled: play without it
   }
-  if (text !== null && text.length > MAX_TEXT) {
+  if (text !== null && !fitsBytes(text, maxBytes)) {
     setAside(key, text);
     return null;
   }
@@ -94,9 +143,10 @@ export function writeText(key, text) {
 }
 
 /**
- * Keep an unreadable `text` under the backup key (`key` + ".unreadable") and free `key`.
- * The key is freed first, so the backup fits wherever the value did; were there
- * no room even so, its first thousand characters are kept.
+ * Keep an unreadable `text` under the first free backup key of `key` (backupKeys)
+ * and free `key`: the values set aside before stay as they were. The key is freed
+ * first, so the backup fits wherever the value did; were there no room even so,
+ * its first thousand characters are kept. A text kept already is not kept twice.
  * @param {string} key
  * @param {string} text
  */
@@ -106,15 +156,37 @@ export function setAside(key, text) {
   } catch {
     // storage disabled: nothing to free, nothing to keep
   }
+  keepAside(key, text);
+  report("unreadable", key);
+}
+
+/** @param {string} key @param {string} text */
+function keepAside(key, text) {
+  let free = null;
+  try {
+    for (const backup of backupKeys(key)) {
+      const kept = localStorage.getItem(backup);
+      if (kept === text) return;
+      if (kept === null) {
+        free = backup;
+        break;
+      }
+    }
+  } catch {
+    return; // storage disabled: nothing to keep
+  }
+  if (free === null) {
+    console.warn(`${key}: ${BACKUP_COPIES} unreadable values are kept already; this one is not`);
+    return;
+  }
   for (const kept of [text, text.slice(0, 1000)]) {
     try {
-      localStorage.setItem(key + BACKUP, kept);
-      break;
+      localStorage.setItem(free, kept);
+      return;
     } catch {
       // no room: try the shorter backup, else the value is dropped
     }
   }
-  report("unreadable", key);
 }
 
 /** Whether stored values can be read at all (false: storage is disabled, as in some private modes). */
@@ -224,6 +296,7 @@ export function loadGame() {
     if (!isObject(data)) throw new Error("not a record");
     const record = /** @type {Record<string, unknown>} */ (data);
     if (typeof record.save !== "string" || typeof record.game !== "string") throw new Error("no save");
+    if (!fitsBytes(record.save, TEXT_BYTES.save)) throw new Error("a save longer than the engine reads");
     const elapsed = Number(record.elapsed);
     return {
       save: record.save,

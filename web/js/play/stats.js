@@ -11,6 +11,7 @@
 // shared by the tabs, from the text as stored at that moment (never from a copy
 // kept since start-up), so no tab overwrites another's results.
 
+import { TEXT_BYTES } from "../build-info.js";
 import { KEYS, readText, setAside, writeText } from "../platform/storage.js";
 
 /** @typedef {import("../engine/protocol.js").Count} Count */
@@ -61,7 +62,7 @@ export class StatsKeeper {
    * @returns {Promise<StatsReply>}
    */
   async call(method, params) {
-    const text = readText(KEYS.stats);
+    const text = readText(KEYS.stats, TEXT_BYTES.stats); // longer than the engine reads: set aside here
     const reply = /** @type {StatsReply} */ (await this.request(method, { ...params, stats: text }));
     if (reply.setAside && text !== null) setAside(KEYS.stats, text);
     return reply;
@@ -106,5 +107,16 @@ export class StatsKeeper {
   /** @param {string} game */
   reset(game) {
     return this.serial(async () => this.keep(await this.call("statsReset", { game })));
+  }
+
+  /**
+   * Start afresh without the engine (the Statistics tab, when they could not be
+   * loaded): the stored text is set aside, kept as unreadable text is.
+   */
+  setAside() {
+    return this.serial(async () => {
+      const text = readText(KEYS.stats, TEXT_BYTES.stats);
+      if (text !== null) setAside(KEYS.stats, text);
+    });
   }
 }
