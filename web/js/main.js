@@ -22,7 +22,7 @@ import { shareDeal } from "./platform/share.js";
 import { Solution } from "./play/solution.js";
 import { Difficulty } from "./play/difficulty.js";
 import { redrawDealMark } from "./panels/deal-mark.js";
-import { browserLanguage, formatDuration, LANGUAGES, onChange, setLanguage, t, useTables } from "./words/i18n.js";
+import { browserLanguage, formatDuration, languageDamaged, LANGUAGES, onChange, setLanguage, t, useTables } from "./words/i18n.js";
 import { bindCardKeys } from "./table/keyboard.js";
 import { notice } from "./panels/notice.js";
 import { hidePanel, panelKind, whenDocked } from "./panels/panel.js";
@@ -274,6 +274,7 @@ onChange(() => {
 const root = document.documentElement;
 if ((LANGUAGES.includes(prefs.lang) ? prefs.lang : browserLanguage()) !== "en") root.dataset.words = "pending";
 const texts = setLanguage(prefs.lang)
+  .then(() => languageDamaged() && startup.tell(() => t("error.damaged")))
   .catch((error) => console.warn(`texts: ${error}`))
   .finally(() => delete root.dataset.words);
 startup
