@@ -3,16 +3,19 @@
 //
 // - With the Web Locks API, the owner holds the lock GAME_LOCK for as long as
 //   it lives: a tab that closes or crashes lets go of it with its last breath.
-//   "Play here" asks the owner (BroadcastChannel) to hand the game over: it
-//   writes its last save and lets go; an owner that does not answer in time (a
-//   frozen background tab) has the lock taken from it ("steal"). The tab the
-//   player looks at waits in line for the lock, so it plays as soon as the
-//   owner closes or crashes.
+//   The tab the player looks at waits in line for the lock, so it plays as soon
+//   as the owner closes or crashes.
 // - Without Web Locks (old browsers; plain http on a local network, which is not
 //   a secure context) the owner writes its id in the owner record every few
 //   seconds (owner-record.js); a record left unrenewed for a while belongs to a
 //   tab that is gone. The storage event tells the owner at once when another tab
 //   takes over.
+// - "Play here" asks the owner to hand the game over, the same way in both: in
+//   the owner record (yieldTo), and on the tabs' channel where there is one. The
+//   owner lets its moves under way be answered and saved, writes its last save
+//   and lets go (with Web Locks, of the lock; without, the record then names the
+//   new tab). An owner that does not answer in time (a frozen background tab) has
+//   the game taken from it all the same (with Web Locks, "steal").
 // - When nothing can be stored at all, nothing is shared: every tab plays alone.
 //
 // The saved game is written only while the owner record names this tab
@@ -20,13 +23,14 @@
 // (exclusive), so two tabs never lose each other's results.
 
 import { canStore, KEYS, onChangeElsewhere } from "./storage.js";
-import { BEAT_MS, claimWhenGone, clearOwner, ownerAlive, readOwner, writeOwner } from "./owner-record.js";
+import { askToYield, BEAT_MS, claimWhenGone, clearOwner, ownerAlive, readOwner, writeOwner } from "./owner-record.js";
 import { exclusive, holdLock } from "./locks.js";
 import { newTabId, openChannel, tellTabs } from "./tab-channel.js";
 
 const GAME_LOCK = "cloverleaf.game";
 const CLAIM_WAIT_MS = 1000; // how long a starting tab waits for the lock (the page it reloads lets go)
 const YIELD_WAIT_MS = 1500; // how long "Play here" waits for the owner to hand the game over
+const HANDED_OVER_POLL_MS = 25; // without Web Locks, how often "Play here" looks whether the owner has let go
 
 /** @typedef {"locks" | "record" | "alone"} Mode */
 
@@ -142,15 +146,36 @@ export class Ownership {
   async take() {
     this.cancelWait();
     if (this.owns) return;
+    // With Web Locks the lock says whether the owner lives (its record is not
+    // renewed); without, a record left unrenewed belongs to a tab that is gone.
+    const found = readOwner();
+    const holder = found && found.id !== this.id && (this.mode === "locks" || ownerAlive(found, Date.now())) ? found : null;
+    const asked = holder !== null && askToYield(holder, this.id);
+    tellTabs(this.channel, "yield", this.id);
     if (this.mode === "locks") {
-      if (this.channel) {
-        tellTabs(this.channel, "yield", this.id);
-        if (await this.lockWithin(YIELD_WAIT_MS)) return;
-      }
+      if ((asked || this.channel) && (await this.lockWithin(YIELD_WAIT_MS))) return;
       if (await this.lock({ steal: true })) return;
       this.mode = "record";
+    } else if (holder) {
+      await this.handedOver(holder.id);
     }
     this.gained();
+  }
+
+  /**
+   * Without Web Locks: until the owner record no longer names tab `from` (it
+   * handed the game over, or went), at most YIELD_WAIT_MS. The request is written
+   * again should the owner's renewal have written over it meanwhile.
+   * @param {string} from
+   */
+  async handedOver(from) {
+    const until = Date.now() + YIELD_WAIT_MS;
+    while (Date.now() < until) {
+      const holder = readOwner();
+      if (holder?.id !== from) return;
+      if (holder.yieldTo !== this.id) askToYield(holder, this.id);
+      await new Promise((resolve) => setTimeout(resolve, HANDED_OVER_POLL_MS));
+    }
   }
 
   /**
@@ -216,11 +241,12 @@ export class Ownership {
     if (this.mode === "record" && !this.beat) this.beat = window.setInterval(() => this.renew(), BEAT_MS);
   }
 
-  /** Without Web Locks: say again that this tab has the game, unless another took it. */
+  /** Without Web Locks: say again that this tab has the game, unless another took it or asks for it. */
   renew() {
     const holder = readOwner();
     if (holder && holder.id !== this.id) this.lose();
-    else writeOwner(this.id);
+    else if (holder?.yieldTo) this.handOver(holder.yieldTo);
+    else if (!this.yielding) writeOwner(this.id);
   }
 
   /** Back from the back-forward cache: the game is still this tab's unless another took it meanwhile. */
@@ -230,10 +256,11 @@ export class Ownership {
     else this.gained();
   }
 
-  /** Another tab changed the owner record. */
+  /** Another tab changed the owner record: took the game, asked for it ("Play here"), or let it go. */
   recordChanged() {
     const holder = readOwner();
-    if (this.owns && this.fenced && holder && holder.id !== this.id) this.lose();
+    if (this.owns && holder?.id === this.id && holder.yieldTo) this.handOver(holder.yieldTo);
+    else if (this.owns && this.fenced && holder && holder.id !== this.id) this.lose();
     else if (!this.owns && holder === null) for (const listener of this.freeListeners) listener();
   }
 
@@ -253,18 +280,20 @@ export class Ownership {
   hear(message) {
     if (message?.from === this.id) return;
     if (message?.type === "yield" && this.owns) {
-      this.handOver();
+      this.handOver(message.from);
     } else if (message?.type === "released" && !this.owns) {
       for (const listener of this.freeListeners) listener();
     }
   }
 
   /**
-   * "Play here" in another tab: a move under way here (asked at the very instant
-   * of the request) is answered and saved first, within YIELD_WAIT_MS; then the
-   * last save is written and the game let go.
+   * "Play here" in tab `to`: a move under way here (asked at the very instant of
+   * the request) is answered and saved first, within half of YIELD_WAIT_MS, and
+   * no new one starts; then the last save is written and the game let go (without
+   * Web Locks, the owner record then names tab `to`).
+   * @param {string} to
    */
-  async handOver() {
+  async handOver(to) {
     if (this.yielding) return;
     this.yielding = true;
     try {
@@ -275,6 +304,7 @@ export class Ownership {
     if (!this.owns) return;
     for (const listener of this.yieldListeners) listener();
     this.lose();
+    if (this.mode === "record") writeOwner(to);
   }
 
   /** The page is going away (closed, reloaded, or into the back-forward cache). */
