@@ -4,8 +4,11 @@
 //
 // The engine is watched once it has started: a worker that is gone (its error
 // event, a crash that ends its thread, a runtime that reports a fatal error,
-// which is never called again, or silence while an answer is awaited: watch.js)
-// is replaced by a new one without reloading the page. The new worker first
+// which is never called again, silence while an answer is awaited, or a request
+// it holds no more though the page waits for its answer: watch.js), or that
+// answers something of the wrong shape (replies.js: checked before anything of
+// the page uses it) is replaced by a new one without reloading the page. A new
+// worker is watched while it starts too. The new worker first
 // restores the game the page last saved (what it draws) with the player's
 // settings, as a reload would; then every request still waiting for an answer is
 // asked again, in order: a tap is played on the same deal, a hint or a solution's
@@ -17,7 +20,8 @@
 import { startAnotherEngineWorker, takeEngineWorker } from "../boot.js";
 import { EngineError } from "./engine-error.js";
 import { Pending } from "./pending.js";
-import { Watch } from "./watch.js";
+import { replyFault } from "./replies.js";
+import { SILENCE_MS, START_SILENCE_MS, Watch } from "./watch.js";
 
 // The page's modules ask for EngineError here, with the client.
 export { EngineError };
@@ -63,7 +67,13 @@ export class EngineClient {
     /** @type {number[]} when each restart happened (Date.now) */
     this.restarts = [];
     this.startTimer = 0;
-    this.watcher = new Watch((n) => this.worker?.postMessage({ ping: n }), (why) => this.lost(why));
+    this.watcher = new Watch(
+      (n) => this.worker?.postMessage({ ping: n }),
+      (why) => this.lost(why),
+      undefined,
+      // While a new worker starts, the requests waiting have not been sent to it yet.
+      () => (this.recovering ? [] : this.pending.ids()),
+    );
   }
 
   /** Take the worker boot.js started (once). */
@@ -100,7 +110,7 @@ export class EngineClient {
       this.watch();
       return;
     }
-    if ("pong" in message) return;
+    if ("pong" in message) return this.watcher.ponged(message.pong, message.held, (id) => this.pending.get(id) !== undefined);
     this.answer(message);
   }
 
@@ -108,6 +118,8 @@ export class EngineClient {
   answer(message) {
     const waiting = this.pending.get(message.id);
     if (!waiting) return; // a cancelled job's late answer
+    const fault = "error" in message ? null : replyFault(waiting.message, message.result);
+    if (fault) return this.lost(`it answered ${waiting.message.method} with ${fault}`); // asked again of a new worker
     this.pending.remove(message.id);
     if ("error" in message) {
       const { type, message: text, reason } = message.error;
@@ -128,9 +140,10 @@ export class EngineClient {
 
   // ---- the watch ----------------------------------------------------------------
 
-  /** Watch the worker while an answer is awaited (after its start only). */
+  /** Watch the worker while an answer is awaited (after its first start only), and a new one while it starts. */
   watch() {
-    this.watcher.set(this.up && !this.recovering && this.pending.size > 0);
+    const starting = this.recovering && this.worker !== null;
+    this.watcher.set(starting || (this.up && this.pending.size > 0), starting ? START_SILENCE_MS : SILENCE_MS);
   }
 
   /**
@@ -161,6 +174,7 @@ export class EngineClient {
       () => generation === this.generation && this.lost("the new worker did not start"),
       RESTART_START_MS,
     );
+    this.watch(); // a new worker killed while it starts says nothing more: its silence tells
   }
 
   /**
