@@ -226,6 +226,18 @@ def call_text(api: Api, method: str, params: str) -> dict[str, Any]:
     return reply
 
 
+def test_leaving_says_what_it_loses_a_game_taken_back_to_its_start_its_redo(api: Api) -> None:
+    dealt = state(api, "new", game="clover-leaf", deal="1")
+    assert dealt["leaving"] is None
+    played_once = state(api, "click", card=next(iter(dealt["click"])))
+    assert (played_once["leaving"], played_once["inProgress"]) == ("game", True)
+    taken_back = state(api, "undo")
+    assert (taken_back["moves"], taken_back["inProgress"], taken_back["leaving"]) == (0, False, "redo")
+    left = ok(api, "new", game="clover-leaf", deal="2")
+    assert left["count"] is None  # no decision made: nothing counts, only the way back is lost
+    assert left["state"]["leaving"] is None
+
+
 def run_job(api: Api, **params: object) -> dict[str, Any]:
     job = ok(api, "jobStart", **params)["job"]
     for _ in range(1000):

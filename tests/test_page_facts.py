@@ -43,6 +43,7 @@ JSON_KINDS: dict[str, tuple[type | None, ...]] = {
     "Opening": (str,),
     "Level | null": (str, None),
     "number | null": (int, None),
+    '"game" | "redo" | null': (str, None),
 }
 
 

@@ -289,6 +289,7 @@ class Api:
             "lastMoves": last_moves,
             "change": session.change,
             "inProgress": session.in_progress,
+            "leaving": session.leaving_loses,
             "finished": session.won or session.stuck,
             "opening": record.opening,
             "daily": record.daily,

@@ -75,7 +75,12 @@ STATE: dict[str, tuple[str, str]] = {
     "settings": ("EngineSettings", "the engine's settings"),
     "lastMoves": ("Move[]", "the moves the last change made, the player's first"),
     "change": ("Change", "what the last change was"),
-    "inProgress": ("boolean", "a decision made, and neither won nor stuck: leaving it asks first"),
+    "inProgress": ("boolean", "a decision made, and neither won nor stuck"),
+    "leaving": (
+        '"game" | "redo" | null',
+        'what leaving the game loses, so the page asks first: "game" (in progress: it counts as lost), '
+        '"redo" (decisions taken back that could be made again), null (nothing)',
+    ),
     "finished": ("boolean", "won or stuck"),
     "opening": ("Opening", "how the deal was opened"),
     "daily": ("string | null", "the date of the deal of the day, when it is one"),

@@ -58,8 +58,10 @@ export type State = {
   lastMoves: Move[];
   /** what the last change was */
   change: Change;
-  /** a decision made, and neither won nor stuck: leaving it asks first */
+  /** a decision made, and neither won nor stuck */
   inProgress: boolean;
+  /** what leaving the game loses, so the page asks first: "game" (in progress: it counts as lost), "redo" (decisions taken back that could be made again), null (nothing) */
+  leaving: "game" | "redo" | null;
   /** won or stuck */
   finished: boolean;
   /** how the deal was opened */
