@@ -12,7 +12,7 @@ import { PING_MS, SILENCE_MS, START_SILENCE_MS, Watch } from "../../web/js/engin
  */
 function watched(awaited = /** @type {number[]} */ ([])) {
   const seen = { now: 0, pings: /** @type {number[]} */ ([]), gone: /** @type {string[]} */ ([]) };
-  const watch = new Watch((n) => seen.pings.push(n), (why) => seen.gone.push(why), () => seen.now, () => [...awaited]);
+  const watch = new Watch((n) => seen.pings.push(n), (why) => seen.gone.push(why), () => [...awaited], () => seen.now);
   return { watch, seen };
 }
 
@@ -61,7 +61,7 @@ test("a request the page waits for, sent before a ping, that the worker holds no
   watch.check();
   awaited.push(8); // sent after the ping: the pong cannot answer for it
   watch.heard();
-  watch.ponged(seen.pings[0], [], (id) => awaited.includes(id));
+  watch.ponged(seen.pings[0], []);
   assert.equal(seen.gone.length, 1);
   assert.match(seen.gone[0], /request 7/);
 });
@@ -79,10 +79,10 @@ test("a request held, answered before the pong or sent after the ping is no sign
     }
     if (i === 3) awaited.push(9); // a new request, after this ping: held from the next one
     watch.heard();
-    watch.ponged(seen.pings.at(-1) ?? 0, i > 3 ? [...held, 9] : held, (id) => awaited.includes(id));
+    watch.ponged(seen.pings.at(-1) ?? 0, i > 3 ? [...held, 9] : held);
   }
   assert.deepEqual(seen.gone, []);
-  watch.ponged(12345, [], () => true); // a pong to no ping of this watch (an older one's)
+  watch.ponged(12345, []); // a pong to no ping of this watch (an older one's)
   assert.deepEqual(seen.gone, []);
 });
 

@@ -7,9 +7,8 @@ import { beforeEach, test } from "node:test";
 
 import { TEXT_BYTES } from "../../dist/js/build-info.js";
 import { StatsKeeper } from "../../web/js/play/stats.js";
-import {
-  BACKUP_COPIES, backupKeys, fitsBytes, KEYS, loadGame, readText, setAside, utf8Bytes,
-} from "../../web/js/platform/storage.js";
+import { BACKUP_COPIES, backupKeys, KEYS, loadGame, readText, setAside } from "../../web/js/platform/storage.js";
+import { fitsBytes, utf8Bytes } from "../../web/js/platform/text-size.js";
 
 /** localStorage as a browser keeps it, in memory. */
 class MemoryStorage {

@@ -2,20 +2,18 @@
 // The page's side of the worker protocol (protocol.js): requests with ids, their
 // promises, jobs that can be cancelled, and the worker's events.
 //
-// The engine is watched once it has started: a worker that is gone (its error
-// event, a crash that ends its thread, a runtime that reports a fatal error,
-// which is never called again, silence while an answer is awaited, or a request
-// it holds no more though the page waits for its answer: watch.js), or that
-// answers something of the wrong shape (replies.js: checked before anything of
-// the page uses it) is replaced by a new one without reloading the page. A new
-// worker is watched while it starts too. The new worker first
-// restores the game the page last saved (what it draws) with the player's
-// settings, as a reload would; then every request still waiting for an answer is
-// asked again, in order: a tap is played on the same deal, a hint or a solution's
-// search starts again. Nothing of this runs before the first start is over, so
-// the watch costs the first table nothing.
-// Two restarts within a minute and a third loss ends it: the page then says so
-// once, with a Reload button (the game is saved after every move).
+// The engine is watched once it has started: a worker that is gone (its error event, a crash
+// that ends its thread, a runtime that reports a fatal error, which is never called again,
+// silence while an answer is awaited, or a request it holds no more though the page waits for
+// its answer: watch.js), or that answers something of the wrong shape (replies.js: checked
+// before anything of the page uses it) is replaced by a new one without reloading the page,
+// which is watched while it starts too. The new worker first restores the game the page last
+// saved (what it draws) with the player's settings, as a reload would; then every request
+// still waiting for an answer is asked again, in order: a tap is played on the same deal, a
+// hint or a solution's search starts again. Nothing of this runs before the first start is
+// over, so the watch costs the first table nothing. Two restarts within a minute and a third
+// loss ends it: the page then says so once, with a Reload button (the game is saved after
+// every move).
 
 import { startAnotherEngineWorker, takeEngineWorker } from "../boot.js";
 import { EngineError } from "./engine-error.js";
@@ -67,13 +65,9 @@ export class EngineClient {
     /** @type {number[]} when each restart happened (Date.now) */
     this.restarts = [];
     this.startTimer = 0;
-    this.watcher = new Watch(
-      (n) => this.worker?.postMessage({ ping: n }),
-      (why) => this.lost(why),
-      undefined,
-      // While a new worker starts, the requests waiting have not been sent to it yet.
-      () => (this.recovering ? [] : this.pending.ids()),
-    );
+    // While a new worker starts, the requests waiting have not been sent to it yet.
+    const sent = () => (this.recovering ? [] : this.pending.ids());
+    this.watcher = new Watch((n) => this.worker?.postMessage({ ping: n }), (why) => this.lost(why), sent);
   }
 
   /** Take the worker boot.js started (once). */
@@ -110,7 +104,7 @@ export class EngineClient {
       this.watch();
       return;
     }
-    if ("pong" in message) return this.watcher.ponged(message.pong, message.held, (id) => this.pending.get(id) !== undefined);
+    if ("pong" in message) return this.watcher.ponged(message.pong, message.held);
     this.answer(message);
   }
 

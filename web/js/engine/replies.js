@@ -11,7 +11,7 @@
 
 import { TEXT_BYTES } from "../build-info.js";
 import { readDrawn } from "../platform/drawn.js";
-import { fitsBytes } from "../platform/storage.js";
+import { fitsBytes } from "../platform/text-size.js";
 
 /** The methods that answer a table ({state, save, count}). */
 const TABLE_METHODS = new Set(["new", "restore", "state", "play", "click", "undo", "redo", "restart", "redeal", "settings"]);

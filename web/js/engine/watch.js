@@ -22,10 +22,10 @@ export class Watch {
   /**
    * @param {(n: number) => void} ping  ask the worker whether it runs ({ping: n})
    * @param {(why: string) => void} gone  the worker said nothing for too long, or dropped a request
-   * @param {() => number} [clock]  milliseconds (performance.now)
    * @param {() => number[]} [awaited]  the ids of the requests waiting for an answer, all sent to the worker
+   * @param {() => number} [clock]  milliseconds (performance.now)
    */
-  constructor(ping, gone, clock = () => performance.now(), awaited = () => []) {
+  constructor(ping, gone, awaited = () => [], clock = () => performance.now()) {
     this.ping = ping;
     this.gone = gone;
     this.clock = clock;
@@ -47,14 +47,15 @@ export class Watch {
 
   /**
    * The worker answered ping `n`, holding the requests `held`: those awaited when
-   * the ping was sent, still awaited (`waiting`) and not held, are lost.
-   * @param {number} n @param {unknown} held @param {(id: number) => boolean} waiting
+   * the ping was sent, awaited still and not held, are lost.
+   * @param {number} n @param {unknown} held
    */
-  ponged(n, held, waiting) {
+  ponged(n, held) {
     const asked = this.asked;
     if (asked?.n !== n || !Array.isArray(held)) return;
     this.asked = null;
-    const lost = asked.ids.filter((id) => waiting(id) && !held.includes(id));
+    const waiting = new Set(this.awaited());
+    const lost = asked.ids.filter((id) => waiting.has(id) && !held.includes(id));
     if (lost.length) this.gone(`request ${lost[0]} left unanswered (the worker holds it no more)`);
   }
 

@@ -67,6 +67,22 @@ export function askToYield(owner, id) {
   return writeText(KEYS.owner, JSON.stringify({ id: owner.id, at: owner.at, yieldTo: id }));
 }
 
+/**
+ * Without Web Locks, after askToYield: until the record no longer names tab `from`
+ * (it handed the game over, or went), at most `ms`, looking every 25 ms. Tab `id`
+ * asks again should the owner's renewal have written over its request.
+ * @param {string} from @param {string} id @param {number} ms
+ */
+export async function handedOver(from, id, ms) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    const holder = readOwner();
+    if (holder?.id !== from) return;
+    if (holder.yieldTo !== id) askToYield(holder, id);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
 /** No tab owns the game (its owner goes). */
 export function clearOwner() {
   writeText(KEYS.owner, null);

@@ -3,19 +3,16 @@
 //
 // - With the Web Locks API, the owner holds the lock GAME_LOCK for as long as
 //   it lives: a tab that closes or crashes lets go of it with its last breath.
-//   The tab the player looks at waits in line for the lock, so it plays as soon
-//   as the owner closes or crashes.
+//   The tab the player looks at waits in line for the lock.
 // - Without Web Locks (old browsers; plain http on a local network, which is not
 //   a secure context) the owner writes its id in the owner record every few
 //   seconds (owner-record.js); a record left unrenewed for a while belongs to a
-//   tab that is gone. The storage event tells the owner at once when another tab
-//   takes over.
-// - "Play here" asks the owner to hand the game over, the same way in both: in
-//   the owner record (yieldTo), and on the tabs' channel where there is one. The
-//   owner lets its moves under way be answered and saved, writes its last save
-//   and lets go (with Web Locks, of the lock; without, the record then names the
-//   new tab). An owner that does not answer in time (a frozen background tab) has
-//   the game taken from it all the same (with Web Locks, "steal").
+//   tab that is gone. The storage event tells the owner at once of a change.
+// - "Play here" asks the owner to hand the game over, in the owner record
+//   (yieldTo) and on the tabs' channel where there is one: the owner lets its
+//   moves under way be answered and saved, writes its last save and lets go (of
+//   the lock; without one, the record then names the new tab). An owner that
+//   does not answer in time (a frozen background tab) loses the game all the same.
 // - When nothing can be stored at all, nothing is shared: every tab plays alone.
 //
 // The saved game is written only while the owner record names this tab
@@ -23,14 +20,13 @@
 // (exclusive), so two tabs never lose each other's results.
 
 import { canStore, KEYS, onChangeElsewhere } from "./storage.js";
-import { askToYield, BEAT_MS, claimWhenGone, clearOwner, ownerAlive, readOwner, writeOwner } from "./owner-record.js";
+import { askToYield, BEAT_MS, claimWhenGone, clearOwner, handedOver, ownerAlive, readOwner, writeOwner } from "./owner-record.js";
 import { exclusive, holdLock } from "./locks.js";
 import { newTabId, openChannel, tellTabs } from "./tab-channel.js";
 
 const GAME_LOCK = "cloverleaf.game";
 const CLAIM_WAIT_MS = 1000; // how long a starting tab waits for the lock (the page it reloads lets go)
 const YIELD_WAIT_MS = 1500; // how long "Play here" waits for the owner to hand the game over
-const HANDED_OVER_POLL_MS = 25; // without Web Locks, how often "Play here" looks whether the owner has let go
 
 /** @typedef {"locks" | "record" | "alone"} Mode */
 
@@ -129,7 +125,7 @@ export class Ownership {
     if (this.mode === "locks") {
       // A short wait, not "if available": a reloaded page may start before the
       // page it replaces has let go of the lock.
-      const got = await this.lockWithin(CLAIM_WAIT_MS);
+      const got = await this.lock({}, CLAIM_WAIT_MS);
       if (got !== null) return got;
       this.mode = "record"; // the lock manager refused (a sandboxed page): fall back
     }
@@ -153,29 +149,13 @@ export class Ownership {
     const asked = holder !== null && askToYield(holder, this.id);
     tellTabs(this.channel, "yield", this.id);
     if (this.mode === "locks") {
-      if ((asked || this.channel) && (await this.lockWithin(YIELD_WAIT_MS))) return;
+      if ((asked || this.channel) && (await this.lock({}, YIELD_WAIT_MS))) return;
       if (await this.lock({ steal: true })) return;
       this.mode = "record";
     } else if (holder) {
-      await this.handedOver(holder.id);
+      await handedOver(holder.id, this.id, YIELD_WAIT_MS);
     }
     this.gained();
-  }
-
-  /**
-   * Without Web Locks: until the owner record no longer names tab `from` (it
-   * handed the game over, or went), at most YIELD_WAIT_MS. The request is written
-   * again should the owner's renewal have written over it meanwhile.
-   * @param {string} from
-   */
-  async handedOver(from) {
-    const until = Date.now() + YIELD_WAIT_MS;
-    while (Date.now() < until) {
-      const holder = readOwner();
-      if (holder?.id !== from) return;
-      if (holder.yieldTo !== this.id) askToYield(holder, this.id);
-      await new Promise((resolve) => setTimeout(resolve, HANDED_OVER_POLL_MS));
-    }
   }
 
   /**
@@ -207,24 +187,15 @@ export class Ownership {
     waiting?.controller.abort();
   }
 
-  /** The game lock, waited for at most `ms` (see lock). @param {number} ms */
-  async lockWithin(ms) {
-    const controller = new AbortController();
-    const timer = window.setTimeout(() => controller.abort(), ms);
-    const got = await this.lock({ signal: controller.signal });
-    clearTimeout(timer);
-    return got;
-  }
-
   /**
    * Ask for the game lock. Resolves true once it is held (until this tab yields,
-   * loses it or goes), false when it was not granted (busy, or the wait ran out),
-   * null when the lock manager refused the request.
-   * @param {LockOptions} options
+   * loses it or goes), false when it was not granted (busy, or the wait ran out:
+   * after `within` ms when given), null when the lock manager refused the request.
+   * @param {LockOptions} options @param {number} [within]
    * @returns {Promise<boolean | null>}
    */
-  lock(options) {
-    return holdLock(/** @type {LockManager} */ (this.locks), GAME_LOCK, options, {
+  lock(options, within) {
+    return holdLock(/** @type {LockManager} */ (this.locks), GAME_LOCK, { ...options, within }, {
       granted: (release) => {
         this.release?.(); // a lock held before (never two at once)
         this.release = release;

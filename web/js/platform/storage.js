@@ -7,14 +7,13 @@
 // starts clean and the player is told once; storage that is full or disabled
 // (private modes) lets the game go on, and the player is told once that it will
 // not be kept.
-//
-// Sizes are measured as the engine measures them, in UTF-8 bytes: a save or
-// statistics text longer than the engine reads (build-info.js TEXT_BYTES, from
-// py/cloverleaf/page_facts.py) is set aside here, by the rule the engine would
-// apply, since a parameter that long could not even be sent to it.
+// Sizes count in UTF-8 bytes, as the engine counts them (text-size.js): a save or
+// statistics text longer than the engine reads (TEXT_BYTES) is set aside here,
+// as the engine would refuse it (a parameter that long could not even be sent).
 
 import { DEFAULT_GAME_SHAPE, TEXT_BYTES } from "../build-info.js";
 import { readDrawn } from "./drawn.js";
+import { fitsBytes } from "./text-size.js";
 
 export const KEYS = Object.freeze({
   settings: "cloverleaf.settings.v1", // the player's settings (build-info.js DEFAULT_SETTINGS)
@@ -42,36 +41,6 @@ export const BACKUP_COPIES = 5;
  */
 export function backupKeys(key) {
   return Array.from({ length: BACKUP_COPIES }, (_, i) => key + BACKUP + (i ? `.${i + 1}` : ""));
-}
-
-/**
- * How many bytes `text` takes in UTF-8, as the engine counts them (a lone
- * surrogate three, as Python's "surrogatepass" writes it), without encoding it.
- * @param {string} text
- */
-export function utf8Bytes(text) {
-  let bytes = 0;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code < 0x80) bytes += 1;
-    else if (code < 0x800) bytes += 2;
-    else if (code >= 0xd800 && code < 0xdc00 && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-      bytes += 4; // a surrogate pair: one character beyond the first plane
-      i++;
-    } else bytes += 3;
-  }
-  return bytes;
-}
-
-/**
- * Whether `text` takes at most `maxBytes` bytes in UTF-8 (counted only when its
- * length alone cannot tell: a character takes one to three bytes per UTF-16 unit).
- * @param {string} text @param {number} maxBytes
- */
-export function fitsBytes(text, maxBytes) {
-  if (text.length > maxBytes) return false;
-  if (text.length * 3 <= maxBytes) return true;
-  return utf8Bytes(text) <= maxBytes;
 }
 
 /** @typedef {"unreadable" | "unavailable"} Problem */
@@ -162,30 +131,20 @@ export function setAside(key, text) {
 
 /** @param {string} key @param {string} text */
 function keepAside(key, text) {
-  let free = null;
   try {
-    for (const backup of backupKeys(key)) {
-      const kept = localStorage.getItem(backup);
-      if (kept === text) return;
-      if (kept === null) {
-        free = backup;
-        break;
+    const kept = backupKeys(key).map((backup) => [backup, localStorage.getItem(backup)]);
+    if (kept.some(([, value]) => value === text)) return;
+    const free = kept.find(([, value]) => value === null)?.[0];
+    if (!free) return console.warn(`${key}: ${BACKUP_COPIES} unreadable values are kept already; this one is not`);
+    for (const copy of [text, text.slice(0, 1000)]) {
+      try {
+        return localStorage.setItem(free, copy);
+      } catch {
+        // no room: try the shorter backup, else the value is dropped
       }
     }
   } catch {
-    return; // storage disabled: nothing to keep
-  }
-  if (free === null) {
-    console.warn(`${key}: ${BACKUP_COPIES} unreadable values are kept already; this one is not`);
-    return;
-  }
-  for (const kept of [text, text.slice(0, 1000)]) {
-    try {
-      localStorage.setItem(free, kept);
-      return;
-    } catch {
-      // no room: try the shorter backup, else the value is dropped
-    }
+    // storage disabled: nothing to keep
   }
 }
 
