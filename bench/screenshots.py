@@ -6,7 +6,9 @@ a small phone 360x640 and a Pixel 7.
 Scenes, one file each (``SIZE-SCENE.jpg``): the first-visit overlay; a hint on the
 table (with the deal's difficulty beside its number); a hint on a Shamrocks deal
 that only the search's dives win; a Shamrocks hint whose budget ran out, saying
-that asking again goes on, and the card the second ask marks; a game lost at
+that asking again goes on, and the card the second ask marks; every hint followed
+on a Shamrocks deal the solver leaves open, to where the hint says no line gets a
+card up any more; a game lost at
 once on a Shamrocks deal the solver leaves open, whose panel offers to search
 further back; the solution player,
 paused after a few steps; the panel of a game that has just become lost (with
@@ -53,6 +55,7 @@ from cloverleaf.stats import load as load_stats  # noqa: E402
 SHORT_DEAL = "11"  # Clover Leaf deal 11: won in 8 decisions (tests/browser/test_guidance.py)
 DIVED_DEAL = "405"  # Shamrocks deal 405: open to the best-first strands, won by a dive past 20,000 nodes
 UNDECIDED_DEAL = "409"  # Shamrocks deal 409: undecided within the solve budget (bench/results)
+STALLED_DEAL = "5"  # Shamrocks deal 5: undecided; its hints end with no line that puts a card up (tests/test_coach.py)
 NO_ANIMATIONS = json.dumps({"animations": False})
 
 
@@ -128,6 +131,37 @@ def lost_search_further(browser: Any, base: str, options: dict[str, Any], out: P
         app.press("hint")
         app.page.locator('#panel[data-panel="lost"] [data-panel-action="more"]').wait_for(timeout=120_000)
         shoot(app, out, f"{size}-lost-search-further")
+
+
+def hints_to_their_end(browser: Any, base: str, options: dict[str, Any], out: Path, size: str) -> None:
+    """Every hint followed on a Shamrocks deal the solver leaves open: where no line puts a card up any more,
+    the hint says so and offers to search further, to go back, a new deal. The hints are followed on
+    CPython to the last table with a move; the page opens that game saved and asks the last hint."""
+    from cloverleaf.api import Api
+
+    api = Api()
+    api.call("new", json.dumps({"game": "shamrocks", "deal": STALLED_DEAL}))
+    while True:
+        table = json.loads(api.call("state"))["ok"]
+        job = api.hint_job("hint")
+        result = None
+        while result is None:
+            result = job.step(100_000)
+        if not result["move"] or result["state"]["help"]["lost"]:
+            break
+        move = result["move"]
+        api.call("play", json.dumps({"card": move["card"], "to": move["to"]}))
+    record = {"save": table["save"], "game": "shamrocks", "deal": STALLED_DEAL, "elapsed": 0, "started": True,
+              "daily": None, "drawn": table["state"]}
+    with App(browser, base, **options) as app:
+        app.context.add_init_script(
+            f"localStorage.setItem('cloverleaf.save.v1', {json.dumps(json.dumps(record))});"
+        )
+        app.open(f"shamrocks/{STALLED_DEAL}")
+        app.press("hint")
+        app.page.locator('#panel[data-panel="lost"]').wait_for(timeout=120_000)
+        app.settle()
+        shoot(app, out, f"{size}-hints-to-their-end")
 
 
 def lost(browser: Any, base: str, options: dict[str, Any], out: Path, size: str) -> None:
@@ -213,7 +247,8 @@ def words(browser: Any, base: str, options: dict[str, Any], out: Path, size: str
 
 
 SCENES = (
-    overlay_hint_solution, dived_hint, hint_likely, lost_search_further, lost, lost_why, won, long_fans, words,
+    overlay_hint_solution, dived_hint, hint_likely, hints_to_their_end, lost_search_further, lost, lost_why, won,
+    long_fans, words,
 )
 
 

@@ -69,6 +69,7 @@ def declarations() -> str:
         "export const LEVELS: readonly Level[];",
         "export const SETTING_CHOICES: Readonly<Record<string, readonly string[]>>;",
         "export const STATE_FIELDS: Readonly<Record<keyof State, string>>;",
+        "export const TEXT_BYTES: Readonly<{ save: number; stats: number }>;",
         "",
     ]
     return "\n".join(lines)

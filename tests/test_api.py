@@ -7,9 +7,12 @@ from typing import Any
 
 import pytest
 
-from cloverleaf.api import METHODS, Api
+from cloverleaf.api import MAX_PARAMETER_BYTES, METHODS, Api
 from cloverleaf.cards import parse_card
+from cloverleaf.inputs import json_string_bytes
 from cloverleaf.position import Move
+from cloverleaf.save_format import MAX_SAVE_BYTES
+from cloverleaf.stats import MAX_STATS_BYTES
 
 
 @pytest.fixture
@@ -195,6 +198,44 @@ def test_unreadable_statistics_are_set_aside_and_the_call_answered_from_fresh_on
     assert ok(api, "statsSummary", stats="{oops", game="fan")["setAside"] is True
     assert ok(api, "statsReset", stats="{oops", game="fan")["setAside"] is True
     assert "setAside" not in ok(api, "statsSummary", stats=reply["stats"], game="fan")
+
+
+@pytest.mark.parametrize(
+    "hostile",
+    ["é" * 600_000, "\x01" * 200_000, "\x01" * MAX_STATS_BYTES, "\ud800" * (MAX_STATS_BYTES // 3)],
+    ids=["600000 é", "200000 U+0001", "U+0001 to the limit", "lone surrogates to the limit"],
+)
+def test_statistics_too_long_to_read_are_set_aside_however_json_escapes_them(api: Api, hostile: str) -> None:
+    # As the page's JSON.stringify writes them: non-ASCII as it is, control characters as \u0001.
+    params = {"stats": hostile, "game": "fan", "won": False, "moves": 3, "seconds": 9}
+    reply = json.loads(api.call("statsRecord", json.dumps(params, ensure_ascii=False)))
+    assert reply["ok"]["setAside"] is True, reply
+    assert reply["ok"]["summary"]["all"]["played"] == 1
+
+
+def test_the_longest_save_the_engine_reads_reaches_its_parser_however_json_escapes_it(api: Api) -> None:
+    for save in ("\x01" * MAX_SAVE_BYTES, "é" * (MAX_SAVE_BYTES // 2)):
+        for ascii_only in (True, False):
+            error = call_text(api, "restore", json.dumps({"save": save}, ensure_ascii=ascii_only))["error"]
+            assert error["type"] == "InvalidInput" and "saved game" in error["message"], error["message"]
+    assert json_string_bytes(max(MAX_SAVE_BYTES, MAX_STATS_BYTES)) <= MAX_PARAMETER_BYTES
+
+
+def call_text(api: Api, method: str, params: str) -> dict[str, Any]:
+    reply: dict[str, Any] = json.loads(api.call(method, params))
+    return reply
+
+
+def test_leaving_says_what_it_loses_a_game_taken_back_to_its_start_its_redo(api: Api) -> None:
+    dealt = state(api, "new", game="clover-leaf", deal="1")
+    assert dealt["leaving"] is None
+    played_once = state(api, "click", card=next(iter(dealt["click"])))
+    assert (played_once["leaving"], played_once["inProgress"]) == ("game", True)
+    taken_back = state(api, "undo")
+    assert (taken_back["moves"], taken_back["inProgress"], taken_back["leaving"]) == (0, False, "redo")
+    left = ok(api, "new", game="clover-leaf", deal="2")
+    assert left["count"] is None  # no decision made: nothing counts, only the way back is lost
+    assert left["state"]["leaving"] is None
 
 
 def run_job(api: Api, **params: object) -> dict[str, Any]:

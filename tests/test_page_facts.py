@@ -46,6 +46,7 @@ JSON_KINDS: dict[str, tuple[type | None, ...]] = {
     "number | null": (int, None),
     "Played": (dict,),
     "Help": (dict,),
+    '"game" | "redo" | null': (str, None),
 }
 
 

@@ -28,14 +28,24 @@
 
 /* global CACHE_NAME, PRECACHE, DIGESTS */
 import { DECODED, decodedBytes } from "./js/engine/zstd.js";
+import { DAMAGED } from "./js/platform/stored-files.js";
 
 const CACHE_PREFIX = "cloverleaf-";
 /** Asked by the page or the engine's worker when a start failed: every stored file is checked (answers Healed). */
 const HEAL_PATH = "__heal__";
 /** Files up to this size are checked each time they are served (a few milliseconds in all, off the page's thread). */
 const CHECK_ON_SERVE_BYTES = 600_000;
-/** The header on a stand-in for a damaged file that could not be fetched again. */
-const DAMAGED = "X-Cloverleaf-Damaged";
+
+/** The engine's worker script, which gets the page's own Content-Security-Policy as a header. */
+const WORKER_KEY = "./js/worker.js";
+/**
+ * The page's policy (index.html's meta, word for word: a test keeps them equal).
+ * A worker does not inherit the page's policy: it takes its own from its script's
+ * response headers, which a static host does not set, so the service worker adds
+ * it. (A first visit, before this worker controls the page, starts the engine's
+ * worker without one.)
+ */
+const WORKER_POLICY = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; worker-src 'self'; manifest-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'";
 
 const scope = () => new URL("./", self.registration.scope);
 
@@ -242,9 +252,14 @@ async function storedAnswer(cache, key, cached, request) {
   return storeAgain(cache, key, request);
 }
 
+/** The page is stored under two keys, the app's root and its own name: each stands in for the other. */
+const PAGE_KEYS = ["./", "./index.html"];
+
 /**
- * A stored file gone or damaged: fetched, checked and stored again; when it cannot
- * be, the page is told (a stand-in that says a stored file is damaged).
+ * A stored file gone or damaged: fetched whole, checked and stored again, whatever
+ * asked for it (the page's navigation as well as a script or the engine's worker);
+ * when it cannot be (offline), the page's other stored copy when it is sound, else
+ * the page is told (a stand-in that says a stored file is damaged).
  * @param {Cache} cache
  * @param {string} key
  * @param {Request} request
@@ -255,6 +270,10 @@ async function storeAgain(cache, key, request) {
     await cache.put(key, fresh.clone());
     return fresh;
   } catch {
+    const twin = PAGE_KEYS.includes(key) ? PAGE_KEYS.find((other) => other !== key) : null;
+    const stored = twin ? await cache.match(twin) : null;
+    const bytes = stored ? await storedBytes(twin, stored.clone()) : null;
+    if (bytes) return new Response(bytes, { headers: stored.headers });
     return damagedStandIn(request);
   }
 }
@@ -270,18 +289,29 @@ self.addEventListener("fetch", (event) => {
       return new Response(JSON.stringify(result), { headers: { "Content-Type": "application/json", "Cache-Control": "no-store" } });
     }
     const cache = await caches.open(CACHE_NAME);
-    const known = key !== null && key in DIGESTS;
-    const cached = known ? await cache.match(key) : await cache.match(request, { ignoreSearch: true });
-    if (cached) return known ? storedAnswer(cache, key, cached, request) : cached;
-    if (known && request.mode !== "navigate") {
-      // A stored file gone (a browser dropped it, or it was found damaged): every
-      // file was stored before this worker took control.
-      return storeAgain(cache, key, request);
+    if (key !== null && key in DIGESTS) {
+      const cached = await cache.match(key);
+      // Every file was stored before this worker took control: one missing was
+      // dropped by the browser, or found damaged when it could not be fetched again.
+      return withPolicy(key, cached ? await storedAnswer(cache, key, cached, request) : await storeAgain(cache, key, request));
     }
-    if (request.mode === "navigate") return navigation(cache, request, key);
+    const cached = await cache.match(request, { ignoreSearch: true });
+    if (cached) return cached;
+    if (request.mode === "navigate") return navigation(request);
     return fetch(request);
   })());
 });
+
+/**
+ * The answer for `key`, with the page's policy when it is the engine's worker script.
+ * @param {string} key @param {Response} response
+ */
+function withPolicy(key, response) {
+  if (key !== WORKER_KEY) return response;
+  const headers = new Headers(response.headers);
+  headers.set("Content-Security-Policy", WORKER_POLICY);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
 
 /**
  * A page of the app's scope that is not one of its files (a path typed or kept
@@ -289,13 +319,8 @@ self.addEventListener("fetch", (event) => {
  * page, else the app's root, by a redirect, so that the page's relative
  * addresses resolve (the address's #game/deal goes along).
  */
-async function navigation(cache, request, key) {
+async function navigation(request) {
   const root = scope().href;
-  if (key === "./" || key === "./index.html") {
-    const page = await cache.match("./index.html");
-    if (page) return storedAnswer(cache, "./index.html", page, request);
-    return fetch(request).catch(() => damagedStandIn(request));
-  }
   try {
     const response = await fetch(request);
     if (response.ok) return response;

@@ -43,6 +43,10 @@ _JSON_STRING_OR_BRACKET = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?|[\[\]{}]', re.D
 """A JSON string (to its end, closed or not: so the scan never backtracks into it) or one bracket."""
 _JSON_INT_DIGITS = 40
 """A JSON integer literal longer than this is refused: no value of ours needs it."""
+JSON_ESCAPE_GROWTH = 6
+"""The most bytes one UTF-8 byte of a text takes once written as a JSON string: a
+control character, one byte, is escaped as ``\\u0001``, six (JavaScript's
+``JSON.stringify`` and Python's ``json.dumps`` alike; nothing else grows more)."""
 
 
 def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
@@ -112,6 +116,15 @@ def check_size(text: str, *, what: str, max_bytes: int) -> None:
     """Refuse ``text`` when its UTF-8 form is over ``max_bytes``, without copying a huge text."""
     if len(text) > max_bytes or len(text.encode("utf-8", "surrogatepass")) > max_bytes:
         raise InvalidInputError(f"{what} is too large: at most {max_bytes} bytes")
+
+
+def json_string_bytes(max_bytes: int) -> int:
+    """The most bytes a text of at most ``max_bytes`` UTF-8 bytes takes as a JSON string, quotes included.
+
+    A parameter object that holds such a text must be allowed this much for it,
+    so the text reaches its own parser (and its own message) whatever it holds.
+    """
+    return JSON_ESCAPE_GROWTH * max_bytes + 2
 
 
 def json_depth(text: str, stop_at: int) -> int:

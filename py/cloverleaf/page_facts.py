@@ -17,8 +17,10 @@ from __future__ import annotations
 from dataclasses import asdict
 
 from .games import DEFAULT_GAME
+from .save_format import MAX_SAVE_BYTES
 from .session import SETTING_NAMES, Settings
 from .solver.difficulty import Level
+from .stats import MAX_STATS_BYTES
 
 DEFAULT_GAME_ID = DEFAULT_GAME.id
 """The game a first visit opens."""
@@ -49,6 +51,11 @@ def default_settings() -> dict[str, bool | str]:
     return {name: engine[field] for name, field in SETTING_NAMES.items()} | PAGE_SETTINGS
 
 
+TEXT_BYTES = {"save": MAX_SAVE_BYTES, "stats": MAX_STATS_BYTES}
+"""The longest save and statistics texts the engine reads, in UTF-8 bytes: the page
+measures what it keeps the same way, and sets aside a longer text itself, as the engine
+would refuse it (a parameter that long could not even be sent)."""
+
 STATE: dict[str, tuple[str, str]] = {
     "game": ("string", 'the game\'s id ("clover-leaf")'),
     "gameName": ("string", "its English name (the page shows its own words)"),
@@ -71,7 +78,12 @@ STATE: dict[str, tuple[str, str]] = {
     "lastMoves": ("Move[]", "the moves the last change made, the player's first"),
     "undone": ("Move[]", "the moves the last undo took back, the decision first (empty after any other change)"),
     "change": ("Change", "what the last change was"),
-    "inProgress": ("boolean", "a decision made, and neither won nor stuck: leaving it asks first"),
+    "inProgress": ("boolean", "a decision made, and neither won nor stuck"),
+    "leaving": (
+        '"game" | "redo" | null',
+        'what leaving the game loses, so the page asks first: "game" (in progress: it counts as lost), '
+        '"redo" (decisions taken back that could be made again), null (nothing)',
+    ),
     "finished": ("boolean", "won or stuck"),
     "opening": ("Opening", "how the deal was opened"),
     "daily": ("string | null", "the date of the deal of the day, when it is one"),
@@ -98,4 +110,5 @@ def page_facts() -> dict[str, object]:
         "LEVELS": list(LEVELS),
         "SETTING_CHOICES": {name: list(values) for name, values in SETTING_CHOICES.items()},
         "STATE_FIELDS": {name: kind for name, (kind, _) in STATE.items()},
+        "TEXT_BYTES": TEXT_BYTES,
     }

@@ -167,6 +167,18 @@ class Session:
         return self.decisions > 0 and not self.won and not self.stuck
 
     @property
+    def leaving_loses(self) -> str | None:
+        """What leaving this game loses, so the page asks first: ``"game"`` (in progress:
+        it counts as lost), ``"redo"`` (the decisions taken back, which could be made
+        again: taken back to the deal's start, nothing counts, but the way back is
+        gone), or None (nothing)."""
+        if self.in_progress:
+            return "game"
+        if self.can_redo and not self.won:
+            return "redo"
+        return None
+
+    @property
     def can_undo(self) -> bool:
         return bool(self.groups)
 

@@ -85,6 +85,7 @@ def state_json(session: Session, memory: DealMemory) -> dict[str, Json]:
         "undone": _undone(session),
         "change": session.change,
         "inProgress": session.in_progress,
+        "leaving": session.leaving_loses,
         "finished": session.won or session.stuck,
         "opening": record.opening,
         "daily": record.daily,

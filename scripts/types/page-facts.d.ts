@@ -66,8 +66,10 @@ export type State = {
   undone: Move[];
   /** what the last change was */
   change: Change;
-  /** a decision made, and neither won nor stuck: leaving it asks first */
+  /** a decision made, and neither won nor stuck */
   inProgress: boolean;
+  /** what leaving the game loses, so the page asks first: "game" (in progress: it counts as lost), "redo" (decisions taken back that could be made again), null (nothing) */
+  leaving: "game" | "redo" | null;
   /** won or stuck */
   finished: boolean;
   /** how the deal was opened */
@@ -97,3 +99,4 @@ export const ENGINE_SETTINGS: readonly (keyof EngineSettings)[];
 export const LEVELS: readonly Level[];
 export const SETTING_CHOICES: Readonly<Record<string, readonly string[]>>;
 export const STATE_FIELDS: Readonly<Record<keyof State, string>>;
+export const TEXT_BYTES: Readonly<{ save: number; stats: number }>;

@@ -59,6 +59,22 @@ def test_statistics_of_the_wrong_types_are_set_aside_and_start_afresh(app: App) 
     assert UNREADABLE_STATS not in app.notice()
 
 
+def test_statistics_too_long_for_the_engine_are_kept_aside_and_the_next_game_counted(app: App) -> None:
+    # Under the page's own limit in characters, over what the engine reads once
+    # encoded: they stopped every statistics request (issue 48).
+    hostile = {"600,000 é": "é" * 600_000, "200,000 U+0001": "\x01" * 200_000}
+    deal, _, _, _ = plans.deal_with_fan_move()
+    loads = Loads(app)
+    for kind, text in hostile.items():
+        loads.load({STATS: text}, f"clover-leaf/{deal}")
+        assert_playable(app, UNREADABLE_STATS)
+        app.follow_link("clover-leaf/2")  # the game left after a move counts as lost
+        app.page.wait_for_function(f"() => localStorage.getItem('{STATS}') !== null")
+        counted = json.loads(str(loads.stored(STATS)))
+        assert counted["games"]["clover-leaf"]["all"]["played"] == 1, kind
+        assert loads.backup(STATS) == text, kind
+
+
 def test_unreadable_settings_and_preferences_are_set_aside_with_one_notice(app: App) -> None:
     stored = {
         "cloverleaf.settings.v1": "[true, true]",  # not an object

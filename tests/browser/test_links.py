@@ -89,6 +89,27 @@ def test_a_link_opened_over_a_saved_game_opens_when_asked_and_counts_the_game_on
     assert played(app) == 1
 
 
+def test_a_game_taken_back_to_its_start_is_not_replaced_by_a_link_without_asking(app: Any) -> None:
+    # Issue 48: with no move left on the table, a link replaced it unasked, and the
+    # moves taken back, which Redo would have made again, were lost.
+    deal, question = a_game_in_progress(app)
+    app.press("undo")
+    app.wait_moves(0)
+    app.page.evaluate("() => { location.hash = '#fan/12'; }")
+    question.wait_for()
+    assert "took back" in question.inner_text()
+    question.locator('[data-panel-action="keep"]').click()
+    app.press("redo")
+    app.wait_moves(1)
+    app.press("undo")
+    app.wait_moves(0)
+    # Opened over the saved game as well.
+    app.open("/".join(LINK), query="later=1")
+    question.wait_for()
+    assert table(app) == ("clover-leaf", deal, 0) and "took back" in question.inner_text()
+    assert played(app) == 0
+
+
 def test_a_bad_link_over_a_saved_game_keeps_it(app: Any) -> None:
     deal, question = a_game_in_progress(app)
     for address, words in (("clover-leaf/12x", "12x"), ("%zz", "%zz"), ("no-such-game/4", "no-such-game")):

@@ -43,13 +43,23 @@ class Site:
 
     def __init__(self, root: Path) -> None:
         self.root = root
-        handler = functools.partial(_SubPathHandler, directory=str(root))
-        self.server = QuietServer(("127.0.0.1", 0), handler)
+        self.port = 0
+        self.start()
+        self.url = f"http://127.0.0.1:{self.port}{SUB_PATH}"
+
+    def start(self) -> None:
+        """Serve (again, after stop: on the same port, so the origin and its service worker are the same)."""
+        handler = functools.partial(_SubPathHandler, directory=str(self.root))
+        self.server = QuietServer(("127.0.0.1", self.port), handler)
+        self.port = self.server.server_address[1]
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
         self.thread.start()
-        self.url = f"http://127.0.0.1:{self.server.server_address[1]}{SUB_PATH}"
+        self.serving = True
 
     def stop(self) -> None:
+        if not self.serving:
+            return
+        self.serving = False
         self.server.shutdown()
         self.server.server_close()
 
@@ -254,6 +264,44 @@ def test_a_whole_session_stays_in_its_origin_and_within_its_csp(site_app: App) -
     assert app.page.evaluate("window.__csp") == []
     origin = app.base_url.split(SUB_PATH)[0]
     assert requests and all(url.startswith(origin + "/") for url in requests), requests
+    app.check_clean()
+
+
+# Run in the engine's worker: a timer given as a string, and a fetch to another origin.
+WORKER_CSP_PROBE = """async () => {
+  const violations = [];
+  self.addEventListener("securitypolicyviolation", (event) => violations.push(event.effectiveDirective));
+  self.__stringTimerRan = false;
+  try {
+    setTimeout("self.__stringTimerRan = true", 0);
+  } catch (error) {
+    violations.push(`setTimeout threw ${error.name}`);
+  }
+  const fetched = await fetch("http://127.0.0.2:9/outside").then(() => "fetched", (error) => error.name);
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  return { ran: self.__stringTimerRan, fetched, violations };
+}"""
+
+
+def test_the_engines_worker_runs_within_the_pages_csp_once_the_service_worker_serves_it(
+    site: Site, site_app: App
+) -> None:
+    # Issue 48: the worker had no policy of its own (a static host sets no headers):
+    # a string timer and a fetch to another origin ran inside it.
+    app = site_app
+    app.open("clover-leaf/1")
+    wait_controlled(app)
+    app.reload()
+    workers = [worker for worker in app.page.workers if "/js/worker.js" in worker.url]
+    assert len(workers) == 1, [worker.url for worker in app.page.workers]
+    probe = workers[0].evaluate(WORKER_CSP_PROBE)
+    assert probe["ran"] is False and probe["fetched"] == "TypeError", probe
+    assert {"script-src", "connect-src"} <= set(probe["violations"]), probe
+    app.click_card("7D")  # the engine plays under the policy
+    app.wait_moves(1)
+    page_policy = app.page.locator('meta[http-equiv="Content-Security-Policy"]').get_attribute("content")
+    served = app.page.evaluate("async () => (await fetch('js/worker.js')).headers.get('Content-Security-Policy')")
+    assert served == page_policy
     app.check_clean()
 
 

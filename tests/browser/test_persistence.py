@@ -117,3 +117,8 @@ def test_a_failed_engine_load_says_so(app: Any) -> None:
     # Pyodide reports the refused download itself; that error is this test's doing.
     refused = ("Failed to fetch", ".wasm", "Failed to load resource")
     app.errors[:] = [e for e in app.errors if not any(word in e for word in refused)]
+    # Issue 48: its Reload kept the link's short start-up bound, and failed again.
+    app.context.unroute("**/*.wasm.zst")
+    panel.locator('[data-panel-action="reload"]').click()
+    app.wait_started()
+    assert "timeout" not in app.page.evaluate("location.search")

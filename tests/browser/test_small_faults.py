@@ -56,6 +56,8 @@ def test_a_runtime_that_is_not_wasm_is_named_at_once_without_blaming_the_connect
     assert time.monotonic() - started < 15
     panel = app.page.locator("#panel").inner_text()
     assert "could not be read" in panel and "connection" not in panel, panel
+    # Issue 48: the advice risks nothing (clearing the site's data deletes the game and statistics).
+    assert "kept" in panel and "clear" not in panel and "data" not in panel, panel
     app.errors.clear()
 
 

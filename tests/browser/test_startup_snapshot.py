@@ -76,8 +76,12 @@ def test_a_returning_player_starts_from_the_snapshot_and_plays(make_app: Any) ->
     app.reload()
     assert engine_start(app) == "snapshot"
     play_a_move_and_a_hint(app)
-    # A game of another kind, dealt by the restored engine, with its rules.
+    # A game of another kind, dealt by the restored engine, with its rules. The game
+    # left was taken back to its start: its Redo would be lost, so the link asks first.
     app.open("alexander-the-great/5")
+    app.page.locator('#panel[data-panel="confirm"] [data-panel-action="leave"]').click()
+    app.page.wait_for_function("() => document.body.dataset.game === 'alexander-the-great'")
+    app.settle()
     assert engine_start(app) == "snapshot"
     assert len(app.fans()) == 12
 

@@ -155,3 +155,36 @@ def test_without_web_locks_or_a_channel_one_tab_still_plays(make_app: Any, missi
     wait_role(first, "owner")
     first.settle()
     assert first.moves() == 1
+
+
+# The first tab's moves reach its engine late, as on a slow phone: a move is then
+# still unanswered when the other tab's "Play here" arrives.
+SLOW_MOVES = """(() => {
+  const post = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (message, ...rest) {
+    if (window.__slowMoves && message?.method === "click") setTimeout(() => post.call(this, message, ...rest), 300);
+    else post.call(this, message, ...rest);
+  };
+})();"""
+
+
+@pytest.mark.parametrize("missing", ["nothing", *FALLBACKS])
+def test_play_here_while_a_move_is_answered_in_the_owner_tab_loses_no_move(make_app: Any, missing: str) -> None:
+    # Issue 48: without Web Locks, "Play here" took the game at once; the old tab
+    # drew its move, and the new owner restored the save without it.
+    first: App = make_app()
+    if missing in FALLBACKS:
+        first.context.add_init_script(FALLBACKS[missing])
+    first.page.add_init_script(SLOW_MOVES)
+    first.open("clover-leaf/1")
+    second = Tab(first).open()
+    assert role(second) == "elsewhere"
+    first.page.bring_to_front()
+    first.page.evaluate("() => { window.__slowMoves = true; }")
+    first.click_card("7D")
+    second.page.locator('[data-panel-action="play-here"]').click()
+    wait_role(second, "owner")
+    wait_role(first, "elsewhere")
+    second.settle()
+    assert second.moves() == 1, "the move made as the game was handed over is lost"
+    assert second.fans() == first.fans()

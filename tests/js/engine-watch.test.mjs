@@ -4,12 +4,15 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { Pending } from "../../web/js/engine/pending.js";
-import { PING_MS, SILENCE_MS, Watch } from "../../web/js/engine/watch.js";
+import { PING_MS, SILENCE_MS, START_SILENCE_MS, Watch } from "../../web/js/engine/watch.js";
 
-/** A watch on a clock the test moves; what it pinged and why it gave the worker up. */
-function watched() {
+/**
+ * A watch on a clock the test moves; what it pinged and why it gave the worker up.
+ * `awaited`: the requests the page waits for.
+ */
+function watched(awaited = /** @type {number[]} */ ([])) {
   const seen = { now: 0, pings: /** @type {number[]} */ ([]), gone: /** @type {string[]} */ ([]) };
-  const watch = new Watch((n) => seen.pings.push(n), (why) => seen.gone.push(why), () => seen.now);
+  const watch = new Watch((n) => seen.pings.push(n), (why) => seen.gone.push(why), () => [...awaited], () => seen.now);
   return { watch, seen };
 }
 
@@ -49,6 +52,55 @@ test("a check that comes late starts over with a new ping instead of giving up",
   watch.check();
   assert.deepEqual(seen.gone, []);
   assert.equal(seen.pings.length, 2);
+});
+
+test("a request the page waits for, sent before a ping, that the worker holds no more gives the worker up at its pong", () => {
+  const awaited = [7];
+  const { watch, seen } = watched(awaited);
+  seen.now = PING_MS;
+  watch.check();
+  awaited.push(8); // sent after the ping: the pong cannot answer for it
+  watch.heard();
+  watch.ponged(seen.pings[0], []);
+  assert.equal(seen.gone.length, 1);
+  assert.match(seen.gone[0], /request 7/);
+});
+
+test("a request held, answered before the pong or sent after the ping is no sign of a lost answer", () => {
+  const awaited = [3, 4];
+  const { watch, seen } = watched(awaited);
+  const held = [3, 4]; // 3, a search, runs throughout
+  for (let i = 1; i <= 5; i++) {
+    seen.now = i * PING_MS;
+    watch.check();
+    if (i === 2) {
+      held.splice(held.indexOf(4), 1);
+      awaited.splice(awaited.indexOf(4), 1); // answered: the answer came before the pong
+    }
+    if (i === 3) awaited.push(9); // a new request, after this ping: held from the next one
+    watch.heard();
+    watch.ponged(seen.pings.at(-1) ?? 0, i > 3 ? [...held, 9] : held);
+  }
+  assert.deepEqual(seen.gone, []);
+  watch.ponged(12345, []); // a pong to no ping of this watch (an older one's)
+  assert.deepEqual(seen.gone, []);
+});
+
+test("a worker that is starting may be silent for START_SILENCE_MS, not more", () => {
+  const { watch, seen } = watched();
+  globalThis.window = /** @type {any} */ ({ setInterval: () => 1 });
+  watch.set(true, START_SILENCE_MS);
+  seen.now = PING_MS;
+  watch.check();
+  for (let t = 2 * PING_MS; t <= PING_MS + START_SILENCE_MS; t += PING_MS) {
+    seen.now = t;
+    watch.check();
+  }
+  assert.ok(START_SILENCE_MS > SILENCE_MS);
+  assert.deepEqual(seen.gone, [], "not before START_SILENCE_MS");
+  seen.now = 2 * PING_MS + START_SILENCE_MS;
+  watch.check();
+  assert.equal(seen.gone.length, 1);
 });
 
 test("the player waits on the requests they made, not on background jobs nor the client's own", async () => {

@@ -12,6 +12,11 @@ test("an owner record is a tab's id and the time it last said so; anything else 
   }
 });
 
+test("a record that asks its owner to hand the game over says to which tab; anything else there is dropped", () => {
+  assert.deepEqual(parseOwner('{"id": "k3x9", "at": 5, "yieldTo": "q7"}'), { id: "k3x9", at: 5, yieldTo: "q7" });
+  assert.deepEqual(parseOwner('{"id": "k3x9", "at": 5, "yieldTo": 7}'), { id: "k3x9", at: 5 });
+});
+
 test("an owner is gone once it has not renewed its record for GONE_MS, or it dates from another clock's future", () => {
   const now = 1_700_000_000_000;
   assert.ok(ownerAlive({ id: "a", at: now - GONE_MS + 1 }, now));

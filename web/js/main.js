@@ -35,7 +35,7 @@ import { applyPrefs, followSystemTheme, loadPrefs } from "./platform/prefs.js";
 import { loadSettings } from "./platform/settings.js";
 import { playChangeSound } from "./platform/sound.js";
 import { Ownership, Tabs } from "./platform/tabs.js";
-import { formatDuration, t, useTables } from "./words/i18n.js";
+import { formatDuration, languageDamaged, t, useTables } from "./words/i18n.js";
 import { ENGLISH } from "./build-info.js";
 
 // English first, built in: every text has words from the first frame on (i18n.js).
@@ -174,7 +174,7 @@ const texts = followDisplay(prefs, {
     overlay.redraw();
     redrawDealMark();
   },
-});
+}).then(() => languageDamaged() && startup.tell(() => t("error.damaged"))); // a stored language file was damaged
 // The first game once the words are loaded and this tab knows whether it owns it (tabs.js).
 startup.run(Promise.all([texts, tabs.claim()])).then(() => {
   if (app.engine !== "ready" || !app.table) return;

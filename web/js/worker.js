@@ -44,6 +44,12 @@ const ready = startPython(files, fromRoot("__heal__")).catch((error) => {
 });
 ready.catch(() => {});
 
+// The requests received and not answered yet (a call waiting for the start, a
+// job's search): each pong says which, so the page knows that an answer it still
+// waits for is not coming (engine/watch.js).
+/** @type {Set<number>} */
+const held = new Set();
+
 /** @param {MessageEvent<import("./engine/protocol.js").ToWorker | null>} event */
 self.onmessage = async (event) => {
   const message = event.data ?? /** @type {Partial<{id: number}>} */ ({});
@@ -56,16 +62,21 @@ self.onmessage = async (event) => {
     return;
   }
   if ("ping" in message) {
-    post({ pong: message.ping }); // between two slices of a job: the page knows this worker runs
+    post({ pong: message.ping, held: [...held] }); // between two slices of a job: the page knows this worker runs
     return;
   }
   const { id, method, params } = /** @type {{id: number, method: string, params: object}} */ (message);
+  held.add(id);
   try {
     await ready;
   } catch {
+    held.delete(id);
     post({ id, error: { type: "Unavailable", message: "The game engine did not start." } });
     return;
   }
-  if (method === "job") runJob(id, params);
-  else reply(id, callPython(method, params));
+  if (method === "job") runJob(id, params).finally(() => held.delete(id));
+  else {
+    reply(id, callPython(method, params));
+    held.delete(id);
+  }
 };

@@ -2,22 +2,24 @@
 // The page's side of the worker protocol (protocol.js): requests with ids, their
 // promises, jobs that can be cancelled, and the worker's events.
 //
-// The engine is watched once it has started: a worker that is gone (its error
-// event, a crash that ends its thread, a runtime that reports a fatal error,
-// which is never called again, or silence while an answer is awaited: watch.js)
-// is replaced by a new one without reloading the page. The new worker first
-// restores the game the page last saved (what it draws) with the player's
-// settings, as a reload would; then every request still waiting for an answer is
-// asked again, in order: a tap is played on the same deal, a hint or a solution's
-// search starts again. Nothing of this runs before the first start is over, so
-// the watch costs the first table nothing.
-// Two restarts within a minute and a third loss ends it: the page then says so
-// once, with a Reload button (the game is saved after every move).
+// The engine is watched once it has started: a worker that is gone (its error event, a crash
+// that ends its thread, a runtime that reports a fatal error, which is never called again,
+// silence while an answer is awaited, or a request it holds no more though the page waits for
+// its answer: watch.js), or that answers something of the wrong shape (replies.js: checked
+// before anything of the page uses it) is replaced by a new one without reloading the page,
+// which is watched while it starts too. The new worker first restores the game the page last
+// saved (what it draws) with the player's settings, as a reload would; then every request
+// still waiting for an answer is asked again, in order: a tap is played on the same deal, a
+// hint or a solution's search starts again. Nothing of this runs before the first start is
+// over, so the watch costs the first table nothing. Two restarts within a minute and a third
+// loss ends it: the page then says so once, with a Reload button (the game is saved after
+// every move).
 
 import { startAnotherEngineWorker, takeEngineWorker } from "../boot.js";
 import { EngineError } from "./engine-error.js";
 import { Pending } from "./pending.js";
-import { Watch } from "./watch.js";
+import { replyFault } from "./replies.js";
+import { SILENCE_MS, START_SILENCE_MS, Watch } from "./watch.js";
 
 // The page's modules ask for EngineError here, with the client.
 export { EngineError };
@@ -70,7 +72,9 @@ export class EngineClient {
     /** @type {number[]} when each restart happened (Date.now) */
     this.restarts = [];
     this.startTimer = 0;
-    this.watcher = new Watch((n) => this.worker?.postMessage({ ping: n }), (why) => this.lost(why));
+    // While a new worker starts, the requests waiting have not been sent to it yet.
+    const sent = () => (this.recovering ? [] : this.pending.ids());
+    this.watcher = new Watch((n) => this.worker?.postMessage({ ping: n }), (why) => this.lost(why), sent);
   }
 
   /** Take the worker boot.js started (once). */
@@ -107,7 +111,7 @@ export class EngineClient {
       this.watch();
       return;
     }
-    if ("pong" in message) return;
+    if ("pong" in message) return this.watcher.ponged(message.pong, message.held);
     this.answer(message);
   }
 
@@ -115,6 +119,8 @@ export class EngineClient {
   answer(message) {
     const waiting = this.pending.get(message.id);
     if (!waiting) return; // a cancelled job's late answer
+    const fault = "error" in message ? null : replyFault(waiting.message, message.result);
+    if (fault) return this.lost(`it answered ${waiting.message.method} with ${fault}`); // asked again of a new worker
     this.pending.remove(message.id);
     if ("error" in message) {
       const { type, message: text, reason } = message.error;
@@ -135,9 +141,10 @@ export class EngineClient {
 
   // ---- the watch ----------------------------------------------------------------
 
-  /** Watch the worker while an answer is awaited (after its start only). */
+  /** Watch the worker while an answer is awaited (after its first start only), and a new one while it starts. */
   watch() {
-    this.watcher.set(this.up && !this.recovering && this.pending.size > 0);
+    const starting = this.recovering && this.worker !== null;
+    this.watcher.set(starting || (this.up && this.pending.size > 0), starting ? START_SILENCE_MS : SILENCE_MS);
   }
 
   /**
@@ -168,6 +175,7 @@ export class EngineClient {
       () => generation === this.generation && this.lost("the new worker did not start"),
       RESTART_START_MS,
     );
+    this.watch(); // a new worker killed while it starts says nothing more: its silence tells
   }
 
   /**

@@ -30,6 +30,11 @@ export class Pending {
     return this.waiting.size - this.background.size;
   }
 
+  /** The ids of every request waiting. */
+  ids() {
+    return [...this.waiting.keys()];
+  }
+
   /** @param {number} id */
   get(id) {
     return this.waiting.get(id);

@@ -255,7 +255,9 @@
  *   worker found it damaged and could not fetch it again).
  * - {event: "fatal", message}: the runtime failed under a call and is never used
  *   again; the requests not answered yet never will be (the page starts a new worker).
- * - {pong: n}: the answer to {ping: n}.
+ * - {pong: n, held}: the answer to {ping: n}, with the ids of the requests the worker
+ *   holds (received, not answered yet): one the page still waits for and sent
+ *   before the ping, not held, was lost (engine/watch.js).
  * - {event: "log", level, text}: Python's output and warnings, for the console.
  * @typedef {{id: number, result: unknown}
  *   | {id: number, error: ErrorReply}
@@ -264,7 +266,7 @@
  *   | {event: "ready", version: string | null, snapshot: boolean, times: Record<string, number>}
  *   | {event: "failed", message: string, reason?: "broken" | "network" | "damaged"}
  *   | {event: "fatal", message: string}
- *   | {pong: number}
+ *   | {pong: number, held: number[]}
  *   | {event: "log", level: "info" | "warn" | "error", text: string}} FromWorker
  */
 

@@ -72,7 +72,7 @@ export function askForStartFiles(urls, stored) {
       download(urls.package, null, stored),
     ),
   );
-  const snapshotBytes = storedSnapshot(urls.snapshot, urls.snapshotSha256);
+  const snapshotBytes = storedSnapshot(urls.snapshot, urls.snapshotSha256, stored);
 
   self.fetch = async (input, init) => {
     const url = String(/** @type {any} */ (input)?.url ?? input);

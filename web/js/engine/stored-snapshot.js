@@ -23,15 +23,21 @@ let refused = false;
 
 /**
  * The stored snapshot at `url`, read and checked against `sha256`; null when there
- * is none (no `url`: the build made none) or it cannot be used.
- * @param {string | null} url @param {string} sha256
+ * is none (no `url`: the build made none) or it cannot be used. `stored`: the
+ * service worker controls the page, so it stored every file of the app: a snapshot
+ * missing then was dropped (a browser's clean-up, or found damaged while offline)
+ * and is fetched again after the start, as a refused one is.
+ * @param {string | null} url @param {string} sha256 @param {boolean} stored
  * @returns {Promise<Snapshot | null>}
  */
-export async function storedSnapshot(url, sha256) {
+export async function storedSnapshot(url, sha256, stored) {
   if (!url || !self.caches) return null;
   try {
     const response = await caches.match(url);
-    if (!response?.ok) return null;
+    if (!response?.ok) {
+      if (stored) throw new Error("it is missing from the service worker's cache");
+      return null;
+    }
     let bytes = new Uint8Array(await response.arrayBuffer());
     mark("snapshot-read");
     if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
@@ -53,7 +59,7 @@ export async function storedSnapshot(url, sha256) {
   }
 }
 
-/** Whether a stored snapshot was there but could not be used (the service worker should fetch it again). */
+/** Whether a stored snapshot could not be used, or was missing (the service worker should fetch it again). */
 export function snapshotRefused() {
   return refused;
 }

@@ -1,20 +1,23 @@
 // @ts-check
-// The questions asked before a game in progress is left: for a new deal, a
+// The questions asked before leaving a game loses something: for a new deal, a
 // restart or another game, and for a link (keeping the game is the first choice
 // there: Enter, Escape and Close all keep it). Each resolves true to leave.
-// Whether a game is in progress is the engine's word (State.inProgress).
+// What leaving loses is the engine's word (State.leaving): a game in progress
+// (it counts as lost), or decisions taken back that could be made again.
 
 import { t } from "../words/i18n.js";
 import { showPanel } from "./panel.js";
 import { gameName } from "./bar.js";
 
-/** @returns {Promise<boolean>} */
-export function askLeave() {
+/** @typedef {"game" | "redo"} Loses  what leaving loses (State.leaving) */
+
+/** @param {Loses} loses @returns {Promise<boolean>} */
+export function askLeave(loses) {
   return new Promise((resolve) => {
     showPanel(
       "confirm",
       t("leave.title"),
-      t("leave.text"),
+      t(loses === "redo" ? "leave.redoText" : "leave.text"),
       [{ label: t("leave.yes"), name: "leave", primary: true, action: () => resolve(true) }],
       { close: () => resolve(false) },
     );
@@ -23,7 +26,7 @@ export function askLeave() {
 
 /**
  * @param {{game: string, deal: string}} link  the linked game (its id) and deal
- * @param {{game: string, deal: string | null, moves: number}} current  the game in progress
+ * @param {{game: string, deal: string | null, moves: number, leaving: Loses}} current  the game left
  * @param {(id: string) => string} named  a game's name in the catalogue (when the texts have none)
  * @returns {Promise<boolean>}
  */
@@ -35,7 +38,7 @@ export function askLink(link, current, named) {
     showPanel(
       "confirm",
       t("link.title", linked),
-      t("link.text", playing),
+      t(current.leaving === "redo" ? "link.redoText" : "link.text", playing),
       [
         { label: t("link.keep"), name: "keep", primary: true, action: () => resolve(false) },
         { label: t("link.open", linked), name: "leave", action: () => resolve(true) },

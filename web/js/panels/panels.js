@@ -8,7 +8,7 @@ import { APP_VERSION, DEFAULT_GAME } from "../build-info.js";
 import { ISSUES_URL } from "../platform/config.js";
 import { formatDate, language, t } from "../words/i18n.js";
 import { el } from "./element.js";
-import { statsContent } from "./stats-tab.js";
+import { resetControls, statsContent } from "./stats-tab.js";
 
 /** @typedef {import("../engine/protocol.js").State} State */
 /** @typedef {import("../engine/protocol.js").StatsReply} StatsReply */
@@ -22,7 +22,8 @@ const TABS = ["help", "stats", "about"];
  * @typedef {object} InfoContext
  * @property {() => State | null} state  the engine state on the table
  * @property {() => string | null} daily  the date, while the deal of the day is on the table
- * @property {{summary: (game: string) => Promise<StatsReply["summary"]>, reset: (game: string) => Promise<unknown>}} stats
+ * @property {{summary: (game: string) => Promise<StatsReply["summary"]>, reset: (game: string) => Promise<unknown>,
+ *   setAside: () => Promise<unknown>}} stats
  * @property {(text: string) => void} notice  a short message on the page
  * @property {() => void} [intro]  show the first-visit overlay again
  */
@@ -202,7 +203,13 @@ export class InfoPanels {
     } catch (error) {
       console.warn(`statistics: ${/** @type {any} */ (error)?.message ?? error}`);
       if (token !== this.token) return;
-      panel.replaceChildren(el("p", { className: "info__note", text: t("stats.failed") }));
+      // Nothing to show, but a way out: the stored text set aside (kept, not
+      // deleted), and the statistics started afresh.
+      const setAside = async () => {
+        await this.context.stats.setAside();
+        await this.showStats(game, ++this.token);
+      };
+      panel.replaceChildren(el("p", { className: "info__note", text: t("stats.failed") }), ...resetControls(t("stats.confirmAside"), setAside));
       panel.removeAttribute("aria-busy");
       return;
     }

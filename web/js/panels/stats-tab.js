@@ -1,8 +1,8 @@
 // @ts-check
 // The info dialog's Statistics tab for one game: the engine's summary in a table
 // (all games, the solvable deals, the deals of the day), a chart of up to the
-// last 30 results, and a reset that asks first. panels.js fetches the summary
-// and does the reset.
+// last 30 results, and a reset that asks first (offered too when the statistics
+// could not be loaded). panels.js fetches the summary and does the reset.
 
 import { formatDuration, formatNumber, t } from "../words/i18n.js";
 import { el } from "./element.js";
@@ -66,16 +66,28 @@ export function statsContent(game, summary, confirmed) {
     chartBox.append(el("p", { className: "info__note", text: t("stats.recentNone") }));
   }
 
+  // What help does to the statistics, as the engine counts them (py/cloverleaf/stats.py, counting.py).
+  const note = el("p", { className: "info__note stats__note", text: t("stats.helpNote") });
+  return [chartBox, table, note, ...resetControls(t("stats.confirm", { game: t(`game.${game}`) }), confirmed)];
+}
+
+/**
+ * The reset: a button, then a question that asks first.
+ * @param {string} question
+ * @param {() => unknown} confirmed  the player confirmed it
+ * @returns {HTMLElement[]}
+ */
+export function resetControls(question, confirmed) {
   const reset = el("button", { type: "button", className: "stats__reset", "data-stats-reset": "" });
   reset.textContent = t("stats.reset");
   const confirmBox = el("div", { className: "stats__confirm", role: "group", "aria-labelledby": "stats-confirm-text" });
   confirmBox.hidden = true;
-  const question = el("p", { id: "stats-confirm-text", text: t("stats.confirm", { game: t(`game.${game}`) }) });
+  const asked = el("p", { id: "stats-confirm-text", text: question });
   const yes = el("button", { type: "button", className: "danger", "data-stats-confirm": "" });
   yes.textContent = t("stats.confirmYes");
   const no = el("button", { type: "button", "data-stats-cancel": "" });
   no.textContent = t("button.cancel");
-  confirmBox.append(question, el("div", { className: "stats__confirm-actions" }, yes, no));
+  confirmBox.append(asked, el("div", { className: "stats__confirm-actions" }, yes, no));
   reset.addEventListener("click", () => {
     confirmBox.hidden = false;
     reset.hidden = true;
@@ -87,9 +99,7 @@ export function statsContent(game, summary, confirmed) {
     reset.focus();
   });
   yes.addEventListener("click", () => confirmed());
-  // What help does to the statistics, as the engine counts them (py/cloverleaf/stats.py, counting.py).
-  const note = el("p", { className: "info__note stats__note", text: t("stats.helpNote") });
-  return [chartBox, table, note, reset, confirmBox];
+  return [reset, confirmBox];
 }
 
 // The last results as bars: a win rises above the line, a win with help rises

@@ -44,3 +44,15 @@ export function writeAddress(game, deal) {
   url.hash = hash;
   history.replaceState(null, "", hash ? url.href : url.href.replace(/#.*$/, ""));
 }
+
+/**
+ * Load the page again at its address, without the start-up bound a link may carry
+ * for the tests (?timeout=N, startup.js): a link that made a start fail with it
+ * does not make the reload fail too.
+ */
+export function reloadPage() {
+  const url = new URL(location.href);
+  if (!url.searchParams.has("timeout")) return location.reload();
+  url.searchParams.delete("timeout");
+  location.replace(url.href);
+}

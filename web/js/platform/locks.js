@@ -5,14 +5,29 @@
 /**
  * Ask for lock `name` and hold it until `release` is called. Resolves true once
  * it is held, false when it was not granted (busy, or the wait ran out: options
- * ifAvailable or signal), null when the lock manager refused the request (a
- * sandboxed page). `granted(release)` is called when it is held, `taken()` when
- * another tab takes it ("steal").
+ * ifAvailable, signal or `within`, in ms), null when the lock manager refused the
+ * request (a sandboxed page). `granted(release)` is called when it is held,
+ * `taken()` when another tab takes it ("steal").
+ * @param {LockManager} locks @param {string} name @param {LockOptions & {within?: number}} asked
+ * @param {{granted: (release: () => void) => void, taken: () => void}} hooks
+ * @returns {Promise<boolean | null>}
+ */
+export async function holdLock(locks, name, { within, ...options }, hooks) {
+  if (!within) return holdLockNow(locks, name, options, hooks);
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), within);
+  const got = await holdLockNow(locks, name, { ...options, signal: controller.signal }, hooks);
+  clearTimeout(timer);
+  return got;
+}
+
+/**
+ * holdLock's request, made at once.
  * @param {LockManager} locks @param {string} name @param {LockOptions} options
  * @param {{granted: (release: () => void) => void, taken: () => void}} hooks
  * @returns {Promise<boolean | null>}
  */
-export function holdLock(locks, name, options, { granted, taken }) {
+function holdLockNow(locks, name, options, { granted, taken }) {
   return new Promise((resolve) => {
     let held = false;
     /** @type {Promise<unknown>} */

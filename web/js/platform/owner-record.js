@@ -4,6 +4,8 @@
 // and the saved game is written only while it still names that tab (ownership.js).
 // Without Web Locks it is also how tabs find the owner: the owner renews it every
 // BEAT_MS, and a record left unrenewed for GONE_MS belongs to a tab that is gone.
+// "Play here" asks the owner through it to hand the game over (yieldTo): the
+// storage event tells the owner at once, with or without Web Locks or a channel.
 
 import { KEYS, readText, writeText } from "./storage.js";
 
@@ -12,7 +14,11 @@ export const BEAT_MS = 5000;
 /** Without Web Locks: an owner silent this long is gone (background tabs beat once a minute). */
 export const GONE_MS = 90_000;
 
-/** @typedef {{id: string, at: number}} Owner  a tab's id, and when it last said it owns the game (Date.now) */
+/**
+ * A tab's id, when it last said it owns the game (Date.now), and the tab that asked
+ * it to hand the game over, if one did.
+ * @typedef {{id: string, at: number, yieldTo?: string}} Owner
+ */
 
 /**
  * The record's text read: null when there is none, or it is another version's or damaged (as good as none).
@@ -23,7 +29,10 @@ export function parseOwner(text) {
   if (text === null) return null;
   try {
     const value = JSON.parse(text);
-    if (typeof value?.id === "string" && Number.isFinite(value?.at)) return { id: String(value.id), at: Number(value.at) };
+    if (typeof value?.id === "string" && Number.isFinite(value?.at)) {
+      const owner = { id: String(value.id), at: Number(value.at) };
+      return typeof value.yieldTo === "string" ? { ...owner, yieldTo: value.yieldTo } : owner;
+    }
   } catch {
     // another version's record, or damaged: as good as none
   }
@@ -47,6 +56,31 @@ export function readOwner() {
 /** Say that tab `id` owns the game now; false when it could not be written. @param {string} id */
 export function writeOwner(id) {
   return writeText(KEYS.owner, JSON.stringify({ id, at: Date.now() }));
+}
+
+/**
+ * Ask `owner` to hand the game over to tab `id` ("Play here"): the record keeps
+ * naming the owner, which writes its last save, then names tab `id` (ownership.js).
+ * @param {Owner} owner @param {string} id
+ */
+export function askToYield(owner, id) {
+  return writeText(KEYS.owner, JSON.stringify({ id: owner.id, at: owner.at, yieldTo: id }));
+}
+
+/**
+ * Without Web Locks, after askToYield: until the record no longer names tab `from`
+ * (it handed the game over, or went), at most `ms`, looking every 25 ms. Tab `id`
+ * asks again should the owner's renewal have written over its request.
+ * @param {string} from @param {string} id @param {number} ms
+ */
+export async function handedOver(from, id, ms) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    const holder = readOwner();
+    if (holder?.id !== from) return;
+    if (holder.yieldTo !== id) askToYield(holder, id);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
 }
 
 /** No tab owns the game (its owner goes). */

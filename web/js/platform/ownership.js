@@ -3,16 +3,16 @@
 //
 // - With the Web Locks API, the owner holds the lock GAME_LOCK for as long as
 //   it lives: a tab that closes or crashes lets go of it with its last breath.
-//   "Play here" asks the owner (BroadcastChannel) to hand the game over: it
-//   writes its last save and lets go; an owner that does not answer in time (a
-//   frozen background tab) has the lock taken from it ("steal"). The tab the
-//   player looks at waits in line for the lock, so it plays as soon as the
-//   owner closes or crashes.
+//   The tab the player looks at waits in line for the lock.
 // - Without Web Locks (old browsers; plain http on a local network, which is not
 //   a secure context) the owner writes its id in the owner record every few
 //   seconds (owner-record.js); a record left unrenewed for a while belongs to a
-//   tab that is gone. The storage event tells the owner at once when another tab
-//   takes over.
+//   tab that is gone. The storage event tells the owner at once of a change.
+// - "Play here" asks the owner to hand the game over, in the owner record
+//   (yieldTo) and on the tabs' channel where there is one: the owner lets its
+//   moves under way be answered and saved, writes its last save and lets go (of
+//   the lock; without one, the record then names the new tab). An owner that
+//   does not answer in time (a frozen background tab) loses the game all the same.
 // - When nothing can be stored at all, nothing is shared: every tab plays alone.
 //
 // The saved game is written only while the owner record names this tab
@@ -20,7 +20,7 @@
 // (exclusive), so two tabs never lose each other's results.
 
 import { canStore, KEYS, onChangeElsewhere } from "./storage.js";
-import { BEAT_MS, claimWhenGone, clearOwner, ownerAlive, readOwner, writeOwner } from "./owner-record.js";
+import { askToYield, BEAT_MS, claimWhenGone, clearOwner, handedOver, ownerAlive, readOwner, writeOwner } from "./owner-record.js";
 import { exclusive, holdLock } from "./locks.js";
 import { newTabId, openChannel, tellTabs } from "./tab-channel.js";
 
@@ -125,7 +125,7 @@ export class Ownership {
     if (this.mode === "locks") {
       // A short wait, not "if available": a reloaded page may start before the
       // page it replaces has let go of the lock.
-      const got = await this.lockWithin(CLAIM_WAIT_MS);
+      const got = await this.lock({}, CLAIM_WAIT_MS);
       if (got !== null) return got;
       this.mode = "record"; // the lock manager refused (a sandboxed page): fall back
     }
@@ -142,13 +142,18 @@ export class Ownership {
   async take() {
     this.cancelWait();
     if (this.owns) return;
+    // With Web Locks the lock says whether the owner lives (its record is not
+    // renewed); without, a record left unrenewed belongs to a tab that is gone.
+    const found = readOwner();
+    const holder = found && found.id !== this.id && (this.mode === "locks" || ownerAlive(found, Date.now())) ? found : null;
+    const asked = holder !== null && askToYield(holder, this.id);
+    tellTabs(this.channel, "yield", this.id);
     if (this.mode === "locks") {
-      if (this.channel) {
-        tellTabs(this.channel, "yield", this.id);
-        if (await this.lockWithin(YIELD_WAIT_MS)) return;
-      }
+      if ((asked || this.channel) && (await this.lock({}, YIELD_WAIT_MS))) return;
       if (await this.lock({ steal: true })) return;
       this.mode = "record";
+    } else if (holder) {
+      await handedOver(holder.id, this.id, YIELD_WAIT_MS);
     }
     this.gained();
   }
@@ -182,24 +187,15 @@ export class Ownership {
     waiting?.controller.abort();
   }
 
-  /** The game lock, waited for at most `ms` (see lock). @param {number} ms */
-  async lockWithin(ms) {
-    const controller = new AbortController();
-    const timer = window.setTimeout(() => controller.abort(), ms);
-    const got = await this.lock({ signal: controller.signal });
-    clearTimeout(timer);
-    return got;
-  }
-
   /**
    * Ask for the game lock. Resolves true once it is held (until this tab yields,
-   * loses it or goes), false when it was not granted (busy, or the wait ran out),
-   * null when the lock manager refused the request.
-   * @param {LockOptions} options
+   * loses it or goes), false when it was not granted (busy, or the wait ran out:
+   * after `within` ms when given), null when the lock manager refused the request.
+   * @param {LockOptions} options @param {number} [within]
    * @returns {Promise<boolean | null>}
    */
-  lock(options) {
-    return holdLock(/** @type {LockManager} */ (this.locks), GAME_LOCK, options, {
+  lock(options, within) {
+    return holdLock(/** @type {LockManager} */ (this.locks), GAME_LOCK, { ...options, within }, {
       granted: (release) => {
         this.release?.(); // a lock held before (never two at once)
         this.release = release;
@@ -216,11 +212,12 @@ export class Ownership {
     if (this.mode === "record" && !this.beat) this.beat = window.setInterval(() => this.renew(), BEAT_MS);
   }
 
-  /** Without Web Locks: say again that this tab has the game, unless another took it. */
+  /** Without Web Locks: say again that this tab has the game, unless another took it or asks for it. */
   renew() {
     const holder = readOwner();
     if (holder && holder.id !== this.id) this.lose();
-    else writeOwner(this.id);
+    else if (holder?.yieldTo) this.handOver(holder.yieldTo);
+    else if (!this.yielding) writeOwner(this.id);
   }
 
   /** Back from the back-forward cache: the game is still this tab's unless another took it meanwhile. */
@@ -230,10 +227,11 @@ export class Ownership {
     else this.gained();
   }
 
-  /** Another tab changed the owner record. */
+  /** Another tab changed the owner record: took the game, asked for it ("Play here"), or let it go. */
   recordChanged() {
     const holder = readOwner();
-    if (this.owns && this.fenced && holder && holder.id !== this.id) this.lose();
+    if (this.owns && holder?.id === this.id && holder.yieldTo) this.handOver(holder.yieldTo);
+    else if (this.owns && this.fenced && holder && holder.id !== this.id) this.lose();
     else if (!this.owns && holder === null) for (const listener of this.freeListeners) listener();
   }
 
@@ -253,18 +251,20 @@ export class Ownership {
   hear(message) {
     if (message?.from === this.id) return;
     if (message?.type === "yield" && this.owns) {
-      this.handOver();
+      this.handOver(message.from);
     } else if (message?.type === "released" && !this.owns) {
       for (const listener of this.freeListeners) listener();
     }
   }
 
   /**
-   * "Play here" in another tab: a move under way here (asked at the very instant
-   * of the request) is answered and saved first, within YIELD_WAIT_MS; then the
-   * last save is written and the game let go.
+   * "Play here" in tab `to`: a move under way here (asked at the very instant of
+   * the request) is answered and saved first, within half of YIELD_WAIT_MS, and
+   * no new one starts; then the last save is written and the game let go (without
+   * Web Locks, the owner record then names tab `to`).
+   * @param {string} to
    */
-  async handOver() {
+  async handOver(to) {
     if (this.yielding) return;
     this.yielding = true;
     try {
@@ -275,6 +275,7 @@ export class Ownership {
     if (!this.owns) return;
     for (const listener of this.yieldListeners) listener();
     this.lose();
+    if (this.mode === "record") writeOwner(to);
   }
 
   /** The page is going away (closed, reloaded, or into the back-forward cache). */

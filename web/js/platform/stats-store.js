@@ -11,6 +11,7 @@
 // shared by the tabs, from the text as stored at that moment (never from a copy
 // kept since start-up), so no tab overwrites another's results.
 
+import { TEXT_BYTES } from "../build-info.js";
 import { KEYS, readText, setAside, writeText } from "./storage.js";
 
 /** @typedef {import("../engine/protocol.js").Count} Count */
@@ -62,7 +63,7 @@ export class StatsKeeper {
    * @returns {Promise<import("../engine/protocol.js").Methods[M]["answer"]>}
    */
   async call(method, params) {
-    const text = readText(KEYS.stats);
+    const text = readText(KEYS.stats, TEXT_BYTES.stats); // longer than the engine reads: set aside here
     const sent = /** @type {import("../engine/protocol.js").Methods[M]["params"]} */ ({ ...params, stats: text });
     const reply = await this.request(method, sent);
     if (reply.setAside && text !== null) setAside(KEYS.stats, text);
@@ -107,5 +108,16 @@ export class StatsKeeper {
   /** @param {string} game */
   reset(game) {
     return this.serial(async () => this.keep(await this.call("statsReset", { game })));
+  }
+
+  /**
+   * Start afresh without the engine (the Statistics tab, when they could not be
+   * loaded): the stored text is set aside, kept as unreadable text is.
+   */
+  setAside() {
+    return this.serial(async () => {
+      const text = readText(KEYS.stats, TEXT_BYTES.stats);
+      if (text !== null) setAside(KEYS.stats, text);
+    });
   }
 }

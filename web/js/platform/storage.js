@@ -7,9 +7,13 @@
 // starts clean and the player is told once; storage that is full or disabled
 // (private modes) lets the game go on, and the player is told once that it will
 // not be kept.
+// Sizes count in UTF-8 bytes, as the engine counts them (text-size.js): a save or
+// statistics text longer than the engine reads (TEXT_BYTES) is set aside here,
+// as the engine would refuse it (a parameter that long could not even be sent).
 
-import { DEFAULT_GAME_SHAPE } from "../build-info.js";
+import { DEFAULT_GAME_SHAPE, TEXT_BYTES } from "../build-info.js";
 import { readDrawn } from "./drawn.js";
+import { fitsBytes } from "./text-size.js";
 
 export const KEYS = Object.freeze({
   settings: "cloverleaf.settings.v1", // the player's settings (build-info.js DEFAULT_SETTINGS)
@@ -23,9 +27,21 @@ export const KEYS = Object.freeze({
   offline: "cloverleaf.offline-said.v1", // the build whose failure to store the app for offline play was said (main.js)
 });
 
-// Texts longer than this are not the app's: set aside unread.
-export const MAX_TEXT = 1_000_000;
-const BACKUP = ".unreadable"; // suffix of the key a bad value is kept under
+// Texts longer than this, in UTF-8 bytes, are not the app's: set aside unread.
+export const MAX_TEXT_BYTES = 1_000_000;
+const BACKUP = ".unreadable"; // suffix of the keys bad values are kept under
+// How many unreadable values of one key are kept: the first under key.unreadable,
+// the next under key.unreadable.2, and so on; none is ever written over, and
+// once every place is taken a later one is not kept.
+export const BACKUP_COPIES = 5;
+
+/**
+ * The keys the unreadable values of `key` are kept under, earliest first.
+ * @param {string} key
+ */
+export function backupKeys(key) {
+  return Array.from({ length: BACKUP_COPIES }, (_, i) => key + BACKUP + (i ? `.${i + 1}` : ""));
+}
 
 /** @typedef {"unreadable" | "unavailable"} Problem */
 /** @typedef {(problem: Problem, key: string) => void} ProblemListener */
@@ -58,18 +74,20 @@ function report(problem, key) {
 }
 
 /**
- * The text stored under `key`, or null (nothing stored, or no storage).
+ * The text stored under `key`, or null (nothing stored, or no storage). A text
+ * over `maxBytes` UTF-8 bytes is set aside unread.
  * @param {string} key
+ * @param {number} [maxBytes]  the engine's limit for the text (TEXT_BYTES), else the page's own
  * @returns {string | null}
  */
-export function readText(key) {
+export function readText(key, maxBytes = MAX_TEXT_BYTES) {
   let text;
   try {
     text = localStorage.getItem(key);
   } catch {
     return null; // storage disabled: play without it
   }
-  if (text !== null && text.length > MAX_TEXT) {
+  if (text !== null && !fitsBytes(text, maxBytes)) {
     setAside(key, text);
     return null;
   }
@@ -94,9 +112,10 @@ export function writeText(key, text) {
 }
 
 /**
- * Keep an unreadable `text` under the backup key (`key` + ".unreadable") and free `key`.
- * The key is freed first, so the backup fits wherever the value did; were there
- * no room even so, its first thousand characters are kept.
+ * Keep an unreadable `text` under the first free backup key of `key` (backupKeys)
+ * and free `key`: the values set aside before stay as they were. The key is freed
+ * first, so the backup fits wherever the value did; were there no room even so,
+ * its first thousand characters are kept. A text kept already is not kept twice.
  * @param {string} key
  * @param {string} text
  */
@@ -106,15 +125,27 @@ export function setAside(key, text) {
   } catch {
     // storage disabled: nothing to free, nothing to keep
   }
-  for (const kept of [text, text.slice(0, 1000)]) {
-    try {
-      localStorage.setItem(key + BACKUP, kept);
-      break;
-    } catch {
-      // no room: try the shorter backup, else the value is dropped
-    }
-  }
+  keepAside(key, text);
   report("unreadable", key);
+}
+
+/** @param {string} key @param {string} text */
+function keepAside(key, text) {
+  try {
+    const kept = backupKeys(key).map((backup) => [backup, localStorage.getItem(backup)]);
+    if (kept.some(([, value]) => value === text)) return;
+    const free = kept.find(([, value]) => value === null)?.[0];
+    if (!free) return console.warn(`${key}: ${BACKUP_COPIES} unreadable values are kept already; this one is not`);
+    for (const copy of [text, text.slice(0, 1000)]) {
+      try {
+        return localStorage.setItem(free, copy);
+      } catch {
+        // no room: try the shorter backup, else the value is dropped
+      }
+    }
+  } catch {
+    // storage disabled: nothing to keep
+  }
 }
 
 /** Whether stored values can be read at all (false: storage is disabled, as in some private modes). */
@@ -224,6 +255,7 @@ export function loadGame() {
     if (!isObject(data)) throw new Error("not a record");
     const record = /** @type {Record<string, unknown>} */ (data);
     if (typeof record.save !== "string" || typeof record.game !== "string") throw new Error("no save");
+    if (!fitsBytes(record.save, TEXT_BYTES.save)) throw new Error("a save longer than the engine reads");
     const elapsed = Number(record.elapsed);
     return {
       save: record.save,

@@ -13,6 +13,12 @@
  * @typedef {{damaged: string[], missing: string[], repaired: number, unrepaired: string[]}} Healed
  */
 
+/**
+ * The header on the service worker's stand-in for a stored file that is damaged
+ * and could not be fetched again (web/sw.js): a page, a script, or an empty 503.
+ */
+export const DAMAGED = "X-Cloverleaf-Damaged";
+
 const RELOADED_KEY = "cloverleaf.repairReload";
 const RELOAD_GUARD_MS = 60_000;
 

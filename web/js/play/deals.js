@@ -37,14 +37,15 @@ export class Deals {
     window.addEventListener("hashchange", () => this.followAddress());
   }
 
-  /** Whether leaving now would abandon a game in progress (the engine says: State.inProgress). */
-  get inProgress() {
-    return Boolean(this.app.table?.inProgress);
+  /** Whether leaving now would lose something: a game in progress, or decisions to redo (the engine says: State.leaving). */
+  get losesOnLeaving() {
+    return Boolean(this.app.table?.leaving);
   }
 
-  /** Ask before abandoning a game in progress; resolves true to go on. */
+  /** Ask before leaving loses something; resolves true to go on. */
   confirmLeave() {
-    return this.inProgress ? askLeave() : Promise.resolve(true);
+    const loses = this.app.table?.leaving;
+    return loses ? askLeave(loses) : Promise.resolve(true);
   }
 
   /**
@@ -53,8 +54,8 @@ export class Deals {
    */
   confirmLink(link) {
     const table = this.app.table;
-    if (!table || !this.inProgress) return Promise.resolve(true);
-    return askLink(link, table, (id) => gameInfo(this.app, id)?.name ?? id);
+    if (!table?.leaving) return Promise.resolve(true);
+    return askLink(link, { ...table, leaving: table.leaving }, (id) => gameInfo(this.app, id)?.name ?? id);
   }
 
   /**

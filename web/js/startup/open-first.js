@@ -34,7 +34,7 @@ export async function openFirstGame(startup, first, banked, restoring, dealing) 
   } else if (address) {
     const table = app.table;
     const onTable = restored && table?.game === address.game && table.deal === address.deal;
-    if (restored && !onTable && deals.inProgress) startup.link = address;
+    if (restored && !onTable && deals.losesOnLeaving) startup.link = address;
     else if (!onTable) {
       try {
         await deals.open(address.game, address.deal);

@@ -14,7 +14,7 @@
 // holds can stop the start: a saved game that cannot be restored is set aside and
 // a new deal is dealt, with one notice to say so.
 
-import { readAddress } from "../platform/address.js";
+import { readAddress, reloadPage } from "../platform/address.js";
 import { DEAL_BANK, DEAL_BANK_SETTINGS, GAMES } from "../build-info.js";
 import { drawAtOnce, drawFromBank } from "./early-table.js";
 import { chooseFirstGame, restoresSave } from "./first-game.js";
@@ -141,7 +141,7 @@ export class Startup {
     this.game.settleEarly(false);
     console.warn(`Clover Leaf's game engine stopped: ${message}`);
     showPanel("error", t("error.stoppedTitle"), t("error.stopped"), [
-      { label: t("button.reload"), name: "reload", primary: true, action: () => location.reload() },
+      { label: t("button.reload"), name: "reload", primary: true, action: reloadPage },
     ]);
   }
 
@@ -159,7 +159,7 @@ export class Startup {
     this.engine.terminate(message);
     console.warn(`Clover Leaf could not start: ${message}`);
     showPanel("error", t("error.startTitle"), text, [
-      { label: t("button.reload"), name: "reload", primary: true, action: () => location.reload() },
+      { label: t("button.reload"), name: "reload", primary: true, action: reloadPage },
     ]);
   }
 

@@ -13,6 +13,8 @@
 // The language is the player's choice when made (prefs.js keeps it), else the
 // first of the browser's languages that we have, else English.
 
+import { DAMAGED } from "../platform/stored-files.js";
+
 export const LANGUAGES = ["en", "de", "es", "ru"];
 // Each language's own name, for the language setting (never translated).
 export const LANGUAGE_NAMES = { en: "English", de: "Deutsch", es: "Español", ru: "Русский" };
@@ -41,12 +43,23 @@ export function language() {
   return current;
 }
 
+// Whether the last language file asked for was a stored file found damaged that
+// could not be fetched again (the service worker's stand-in says so): the page then
+// says so, in English, the words it has.
+let damaged = false;
+
 /** @param {string} lang @returns {Promise<Texts>} */
 async function fetchTable(lang) {
   // Relative to the bundle, js/main.js (import.meta.url is the bundle's, not this file's).
   const response = await fetch(new URL(`../i18n/${lang}.json`, import.meta.url));
+  damaged = response.headers.has(DAMAGED);
   if (!response.ok) throw new Error(`i18n/${lang}.json: HTTP ${response.status}`);
   return response.json();
+}
+
+/** Whether the player's language could not be had because its stored file is damaged (the page is in English). */
+export function languageDamaged() {
+  return damaged;
 }
 
 // Load and switch to `lang` ("auto" or null: the browser's); resolves when done.
@@ -54,6 +67,7 @@ async function fetchTable(lang) {
 /** @param {string | null | undefined} lang */
 export async function setLanguage(lang) {
   const wanted = lang && LANGUAGES.includes(lang) ? lang : browserLanguage();
+  damaged = false;
   table = wanted === "en" ? fallback : await fetchTable(wanted).catch(() => fallback);
   current = table === fallback ? "en" : wanted;
   plurals = new Intl.PluralRules(current);
