@@ -45,7 +45,7 @@ function startWorker() {
     };
     early.worker = worker;
   } catch (error) {
-    early.errors.push(String(/** @type {any} */ (error)?.message ?? error));
+    early.errors.push((error instanceof Error ? error.message : String(error)));
   }
   return early;
 }
@@ -104,7 +104,7 @@ export function startAnotherEngineWorker(onMessage, onError) {
   try {
     worker = newWorker();
   } catch (error) {
-    onError(String(/** @type {any} */ (error)?.message ?? error));
+    onError((error instanceof Error ? error.message : String(error)));
     return null;
   }
   worker.onmessage = (event) => onMessage(event.data);

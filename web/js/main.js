@@ -11,6 +11,7 @@ import { setAnimations } from "./table/anim.js";
 import { makeTableView } from "./table/view-setup.js";
 import { LastMove } from "./table/lastmove.js";
 import { EngineClient } from "./engine/engine.js";
+import { errorText } from "./engine/engine-error.js";
 import { Deals } from "./play/deals.js";
 import { Game } from "./play/game.js";
 import { Help } from "./play/help.js";
@@ -104,7 +105,7 @@ game.onCount = (count) =>
   stats
     .record(count)
     .then((reply) => endings.recorded(reply))
-    .catch((/** @type {any} */ error) => console.warn(`statistics: ${error?.message ?? error}`));
+    .catch((error) => console.warn(`statistics: ${errorText(error)}`));
 const startup = new Startup(app, engine, game, deals, view);
 const tabs = new Tabs(ownership, { app, deals, restore: (record) => startup.restore(record), save: () => saving.write() });
 engine.onEvent = (event) => startup.onEvent(event); // the worker's first event comes after this script
@@ -184,4 +185,4 @@ startup.run(Promise.all([texts, tabs.claim()])).then(() => {
 measureWhenPainted(startup.painted);
 // Sent along with start-up's first requests: unreadable statistics are set aside
 // and said with the first table's notices.
-stats.check().catch((error) => console.warn(`statistics: ${error?.message ?? error}`));
+stats.check().catch((error) => console.warn(`statistics: ${errorText(error)}`));

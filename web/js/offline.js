@@ -33,7 +33,7 @@ export async function registerServiceWorker() {
     return await navigator.serviceWorker.register(worker, { scope: scope.href, updateViaCache: "none" });
   } catch (error) {
     // Playing online still works; only offline start-up is lost.
-    console.warn(`offline play is not available: ${/** @type {any} */ (error)?.message ?? error}`);
+    console.warn(`offline play is not available: ${(error instanceof Error ? error.message : String(error))}`);
     return null;
   }
 }
@@ -69,6 +69,6 @@ if (supported) {
     listenForStoreFailures();
     whenStarted(registerServiceWorker);
   } catch (error) {
-    console.warn(`offline play is not available: ${/** @type {any} */ (error)?.message ?? error}`);
+    console.warn(`offline play is not available: ${(error instanceof Error ? error.message : String(error))}`);
   }
 }

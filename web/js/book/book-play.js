@@ -18,7 +18,7 @@
 // the page shows the engine's table and says so on the console.
 
 import { OPENING_BOOKS } from "../build-info.js";
-import { EngineError } from "../engine/engine-error.js";
+import { EngineError, errorText } from "../engine/engine-error.js";
 import { sameTable } from "../play/state.js";
 import { OpeningBook, requestKey } from "./book.js";
 
@@ -107,7 +107,7 @@ export class BookPlay {
       performance.mark("cloverleaf:book"); // the book read (bench/startup.py)
       this.answerWaiting();
     } catch (error) {
-      console.warn(`opening book not read: ${/** @type {any} */ (error)?.message ?? error}`);
+      console.warn(`opening book not read: ${errorText(error)}`);
     }
   }
 
@@ -171,7 +171,7 @@ export class BookPlay {
         return { table, hint };
       }
     } catch (error) {
-      console.warn(`opening book: ${/** @type {any} */ (error)?.message ?? error}`);
+      console.warn(`opening book: ${errorText(error)}`);
     }
     this.node = null;
     return null;

@@ -30,9 +30,10 @@ export function requestKey(method, params) {
 export class OpeningBook {
   /**
    * A book as the build wrote it; throws when it is not one.
-   * @param {any} data
+   * @param {unknown} read  the book's JSON, parsed
    */
-  constructor(data) {
+  constructor(read) {
+    const data = /** @type {{v?: unknown, game?: unknown, deal?: unknown, refusals?: unknown, nodes?: unknown} | null} */ (read);
     if (data?.v !== BOOK_VERSION || !Array.isArray(data.nodes) || !data.nodes.length || !Array.isArray(data.refusals)) {
       throw new Error("not an opening book of this version");
     }
@@ -42,7 +43,7 @@ export class OpeningBook {
     this.deal = String(data.deal);
     /** @type {Refusal[]} */
     this.refusals = data.refusals;
-    /** @type {[number, any][]} each node: its parent's index (-1: none) and its difference from it */
+    /** @type {[number, unknown][]} each node: its parent's index (-1: none) and its difference from it */
     this.encoded = data.nodes;
     /** @type {BookNode[]} the nodes decoded so far */
     this.decoded = [];
@@ -60,7 +61,7 @@ export class OpeningBook {
     if (!entry) throw new Error(`the book has no node ${index}`);
     const [parent, difference] = entry;
     if (!(parent < index)) throw new Error(`node ${index} comes before its parent`);
-    const value = patch(difference, parent >= 0 ? this.node(parent) : null);
+    const value = /** @type {BookNode} */ (patch(difference, parent >= 0 ? this.node(parent) : null));
     if (!value?.table?.state) throw new Error(`node ${index} holds no table`);
     this.decoded[index] = value;
     return value;

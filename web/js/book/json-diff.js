@@ -12,11 +12,16 @@
 
 /** @typedef {null | boolean | number | string | JsonValue[] | {[key: string]: JsonValue}} JsonValue */
 
+/** @param {unknown} value @returns {Record<string, unknown>} */
+const record = (value) => (typeof value === "object" && value !== null && !Array.isArray(value) ? /** @type {Record<string, unknown>} */ (value) : {});
+/** @param {unknown} value @returns {unknown[]} */
+const list = (value) => (Array.isArray(value) ? value : []);
+
 /**
  * `old` changed by `difference`; `old` itself is left as it was (unchanged parts are shared).
- * @param {any} difference
- * @param {any} old
- * @returns {any}
+ * @param {unknown} difference
+ * @param {unknown} old
+ * @returns {unknown}
  */
 export function patch(difference, old) {
   if (!Array.isArray(difference)) throw new Error("not a difference");
@@ -24,26 +29,30 @@ export function patch(difference, old) {
   if (kind === 0) return difference[1];
   if (kind === 1) {
     const [, changed, removed, order] = difference;
-    /** @type {Record<string, any>} */
+    const before = record(old);
+    /** @type {Record<string, unknown>} */
     const value = {};
-    for (const [key, item] of Object.entries(old)) if (!removed.includes(key)) value[key] = item;
-    for (const [key, change] of Object.entries(changed)) value[key] = patch(change, old?.[key]);
+    for (const [key, item] of Object.entries(before)) if (!list(removed).includes(key)) value[key] = item;
+    for (const [key, change] of Object.entries(record(changed))) value[key] = patch(change, before[key]);
     if (!order) return value;
-    return Object.fromEntries(order.map((/** @type {string} */ key) => [key, value[key]]));
+    return Object.fromEntries(list(order).map((key) => [String(key), value[String(key)]]));
   }
   if (kind === 2) {
     const [, length, elements] = difference;
-    const items = old.slice(0, length);
-    while (items.length < length) items.push(null);
-    for (let at = 0; at < elements.length; at += 2) {
-      const index = elements[at];
-      items[index] = patch(elements[at + 1], old[index]);
+    const before = list(old);
+    const items = before.slice(0, Number(length));
+    while (items.length < Number(length)) items.push(null);
+    const changes = list(elements);
+    for (let at = 0; at < changes.length; at += 2) {
+      const index = Number(changes[at]);
+      items[index] = patch(changes[at + 1], before[index]);
     }
     return items;
   }
   if (kind === 3) {
     const [, start, end, middle] = difference;
-    return old.slice(0, start) + middle + old.slice(old.length - end);
+    const text = String(old);
+    return text.slice(0, Number(start)) + String(middle) + text.slice(text.length - Number(end));
   }
   throw new Error(`not a difference: ${JSON.stringify(difference).slice(0, 80)}`);
 }

@@ -18,3 +18,30 @@ export class EngineError extends Error {
     this.reason = reason;
   }
 }
+
+/**
+ * What a failure says, for the console: its message, else itself in words
+ * (anything can be thrown or rejected: an Error, a DOMException, a string).
+ * @param {unknown} error
+ */
+export function errorText(error) {
+  if (typeof error === "object" && error !== null && "message" in error) return String(error.message);
+  return String(error);
+}
+
+/**
+ * The engine's kind of failure (EngineError's type), or null for any other failure.
+ * @param {unknown} error
+ * @returns {ErrorKind | null}
+ */
+export function errorType(error) {
+  return error instanceof EngineError ? error.type : null;
+}
+
+/**
+ * A browser failure's name ("AbortError", "QuotaExceededError", "SecurityError"), or null.
+ * @param {unknown} error
+ */
+export function errorName(error) {
+  return typeof error === "object" && error !== null && "name" in error ? String(error.name) : null;
+}

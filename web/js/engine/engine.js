@@ -16,7 +16,7 @@
 // every move).
 
 import { startAnotherEngineWorker, takeEngineWorker } from "../boot.js";
-import { EngineError } from "./engine-error.js";
+import { EngineError, errorText } from "./engine-error.js";
 import { Pending } from "./pending.js";
 import { replyFault } from "./replies.js";
 import { SILENCE_MS, START_SILENCE_MS, Watch } from "./watch.js";
@@ -30,6 +30,12 @@ const RESTART_START_MS = 60_000;
 
 /** @typedef {import("./protocol.js").FromWorker} FromWorker */
 /** @typedef {import("./protocol.js").Methods} Methods */
+/**
+ * What the page hears of the engine: the worker's start-up and log events, and the
+ * client's own word that it restarted the worker or gave up on it.
+ * @typedef {Exclude<Extract<FromWorker, {event: string}>, {event: "fatal"}>
+ *   | {event: "restarted", snapshot: boolean} | {event: "stopped", message: string}} EngineEvent
+ */
 /** @typedef {import("./protocol.js").Jobs} Jobs */
 /**
  * A job under way: its result, and how to cancel it (the promise then rejects as Cancelled).
@@ -51,7 +57,7 @@ export class EngineClient {
       this.onPending(awaited);
       this.watch();
     });
-    /** The worker's progress, ready, failed and log events go here, and restarted and stopped. @type {(event: any) => void} */
+    /** The worker's progress, ready, failed and log events go here, and restarted and stopped. @type {(event: EngineEvent) => void} */
     this.onEvent = () => {};
     this.onPending = onPending;
     /**
@@ -94,7 +100,7 @@ export class EngineClient {
     this.queue = [];
   }
 
-  /** @param {any} message */
+  /** @param {import("./protocol.js").ToWorker} message */
   post(message) {
     if (this.recovering) return; // requests are asked again once the new worker holds the game
     if (this.worker) this.worker.postMessage(message);
@@ -115,7 +121,7 @@ export class EngineClient {
     this.answer(message);
   }
 
-  /** @param {any} message  {id, result} or {id, error} */
+  /** @param {Extract<FromWorker, {id: number}>} message  {id, result} or {id, error} */
   answer(message) {
     const waiting = this.pending.get(message.id);
     if (!waiting) return; // a cancelled job's late answer
@@ -217,7 +223,7 @@ export class EngineClient {
       await Promise.all(steps);
     } catch (error) {
       restored = false;
-      console.warn(`the game could not be restored in the new engine: ${/** @type {any} */ (error)?.message ?? error}`);
+      console.warn(`the game could not be restored in the new engine: ${errorText(error)}`);
     }
     if (generation !== this.generation) return;
     this.recovering = false;
@@ -254,7 +260,8 @@ export class EngineClient {
     if (this.started && !this.worker) return Promise.reject(new EngineError("Unavailable", "the game engine did not start"));
     const id = this.nextId++;
     const message = { id, method, params };
-    const promise = this.pending.add(id, message);
+    // The answer has the method's shape: replies.js checked it before it was settled (answer).
+    const promise = /** @type {Promise<Methods[M]["answer"]>} */ (this.pending.add(id, message));
     this.post(message);
     return promise;
   }
@@ -270,7 +277,7 @@ export class EngineClient {
   job(params, { background = false } = {}) {
     const id = this.nextId++;
     const message = { id, method: "job", params };
-    const promise = this.pending.add(id, message, background);
+    const promise = /** @type {Promise<Jobs[K]["result"]>} */ (this.pending.add(id, message, background));
     this.post(message);
     const cancel = () => {
       const waiting = this.pending.get(id);

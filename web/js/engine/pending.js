@@ -43,10 +43,10 @@ export class Pending {
   /**
    * Request `id` waits for its answer: the promise it settles.
    * @param {number} id
-   * @param {any} message  what was posted, to ask again of a new worker
+   * @param {Extract<import("./protocol.js").ToWorker, {method: string}>} message  what was posted, to ask again of a new worker
    * @param {boolean} [background]  not counted as awaited
    * @param {boolean} [internal]  the client's own request: never asked again
-   * @returns {Promise<any>}
+   * @returns {Promise<unknown>}
    */
   add(id, message, background = false, internal = false) {
     const promise = new Promise((resolve, reject) => this.waiting.set(id, { resolve, reject, message, internal }));

@@ -8,6 +8,7 @@
 // requests it still waits for are asked again (so none is answered here).
 
 import { log, post } from "./to-page.js";
+import { errorText } from "./engine-error.js";
 
 /** @typedef {import("./protocol.js").ErrorReply} ErrorReply */
 /** @typedef {{ok: any} | {error: ErrorReply} | {fatal: string}} Answer */
@@ -33,7 +34,7 @@ export function callPython(method, params) {
   try {
     return JSON.parse(/** @type {NonNullable<typeof api>} */ (api)(method, JSON.stringify(params ?? {})));
   } catch (error) {
-    fatal = String(/** @type {any} */ (error)?.message ?? error);
+    fatal = errorText(error);
     log("error", `engine call ${method} failed: ${fatal}`);
     post({ event: "fatal", message: fatal });
     return { fatal };

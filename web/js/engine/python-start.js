@@ -4,6 +4,7 @@
 // The start ends at once when a file it needs is broken or cannot be had: Pyodide
 // itself would wait for ever for a runtime that cannot be compiled.
 
+import { errorText } from "./engine-error.js";
 import { EXTRACT_DIR, PYODIDE_LOCK } from "../build-info.js";
 import { restoreSparse } from "./snapshot-format.js";
 import { failureKind } from "./failure.js";
@@ -83,7 +84,7 @@ async function unpackPackage(pyodide, packageBytes) {
   try {
     zip = await packageBytes;
   } catch (error) {
-    throw new Error(`the game package could not be downloaded (${/** @type {any} */ (error).message})`, { cause: error });
+    throw new Error(`the game package could not be downloaded (${errorText(error)})`, { cause: error });
   }
   pyodide.unpackArchive(zip, "zip", { extractDir: EXTRACT_DIR });
   pyodide.runPython(`import sys\nif ${JSON.stringify(EXTRACT_DIR)} not in sys.path: sys.path.insert(0, ${JSON.stringify(EXTRACT_DIR)})`);

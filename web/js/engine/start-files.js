@@ -18,6 +18,7 @@
 // failed, Pyodide's request downloads the file once more, and Pyodide says what
 // failed if that fails too.
 
+import { errorText } from "./engine-error.js";
 import { DOWNLOAD_BYTES } from "../build-info.js";
 import { count, decodedDownload, download, networkFetch } from "./downloads.js";
 import { failureKind } from "./failure.js";
@@ -75,7 +76,7 @@ export function askForStartFiles(urls, stored) {
   const snapshotBytes = storedSnapshot(urls.snapshot, urls.snapshotSha256, stored);
 
   self.fetch = async (input, init) => {
-    const url = String(/** @type {any} */ (input)?.url ?? input);
+    const url = input instanceof Request ? input.url : String(input);
     if (url === wasmUrl) {
       // No second download when the module is compiled: an empty stand-in answer.
       return (await runtimeModule.then(Boolean, () => false))
@@ -134,6 +135,6 @@ async function importRuntime(indexURL) {
     mark("runtime-imported");
     return { loadPyodide, createPyodideModule };
   } catch (error) {
-    throw new Error(`the Python runtime could not be downloaded (${/** @type {any} */ (error).message})`, { cause: error });
+    throw new Error(`the Python runtime could not be downloaded (${errorText(error)})`, { cause: error });
   }
 }

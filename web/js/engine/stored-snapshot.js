@@ -16,6 +16,7 @@
 import { isSparseSnapshot, readSnapshot } from "./snapshot-format.js";
 import { networkFetch } from "./downloads.js";
 import { log, mark } from "./to-page.js";
+import { errorText } from "./engine-error.js";
 
 /** @typedef {import("./snapshot-format.js").SparseSnapshot} Snapshot */
 
@@ -53,7 +54,7 @@ export async function storedSnapshot(url, sha256, stored) {
     mark("snapshot-checked");
     return snapshot;
   } catch (error) {
-    log("warn", `start-up snapshot not used: ${/** @type {any} */ (error)?.message ?? error}`);
+    log("warn", `start-up snapshot not used: ${errorText(error)}`);
     refused = true;
     return null;
   }

@@ -9,6 +9,7 @@ import { ISSUES_URL } from "../platform/config.js";
 import { formatDate, language, t } from "../words/i18n.js";
 import { el } from "./element.js";
 import { resetControls, statsContent } from "./stats-tab.js";
+import { errorText } from "../engine/engine-error.js";
 
 /** @typedef {import("../engine/protocol.js").State} State */
 /** @typedef {import("../engine/protocol.js").StatsReply} StatsReply */
@@ -201,7 +202,7 @@ export class InfoPanels {
     try {
       summary = await this.context.stats.summary(game);
     } catch (error) {
-      console.warn(`statistics: ${/** @type {any} */ (error)?.message ?? error}`);
+      console.warn(`statistics: ${errorText(error)}`);
       if (token !== this.token) return;
       // Nothing to show, but a way out: the stored text set aside (kept, not
       // deleted), and the statistics started afresh.
@@ -228,7 +229,7 @@ export class InfoPanels {
       await this.context.stats.reset(game);
       this.context.notice(t("stats.wasReset", { game: t(`game.${game}`) }));
     } catch (error) {
-      console.warn(`statistics reset: ${/** @type {any} */ (error)?.message ?? error}`);
+      console.warn(`statistics reset: ${errorText(error)}`);
     }
     await this.showStats(game, ++this.token);
     /** @type {HTMLElement | null} */ (this.tabPanels.stats.querySelector("[data-stats-reset]"))?.focus();

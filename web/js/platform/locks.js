@@ -2,6 +2,8 @@
 // The Web Locks the tabs take (ownership.js): a lock held for as long as a tab
 // owns the game, and short tasks that no two tabs run at once.
 
+import { errorName } from "../engine/engine-error.js";
+
 /**
  * Ask for lock `name` and hold it until `release` is called. Resolves true once
  * it is held, false when it was not granted (busy, or the wait ran out: options
@@ -45,9 +47,9 @@ function holdLockNow(locks, name, options, { granted, taken }) {
       resolve(null);
       return;
     }
-    request.catch((/** @type {any} */ error) => {
+    request.catch((error) => {
       if (held) taken();
-      else resolve(error?.name === "AbortError" ? false : null);
+      else resolve(errorName(error) === "AbortError" ? false : null);
     });
   });
 }
@@ -66,7 +68,7 @@ export async function exclusive(locks, name, task) {
   try {
     return await locks.request(`cloverleaf.${name}`, task);
   } catch (error) {
-    if (/** @type {any} */ (error)?.name === "SecurityError") return task();
+    if (errorName(error) === "SecurityError") return task();
     throw error;
   }
 }

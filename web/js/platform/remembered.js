@@ -35,8 +35,8 @@ export function storeIntroSeen(games) {
 
 /** @param {unknown} value  a + b * cardW: a in pixels, b a share of the card's width */
 const isLine = (value) => {
-  const line = /** @type {any} */ (value);
-  return isObject(line) && Math.abs(line.a) <= 100 && line.b >= 0 && line.b <= 2;
+  const line = /** @type {{a?: unknown, b?: unknown}} */ (value);
+  return isObject(line) && Math.abs(Number(line.a)) <= 100 && Number(line.b) >= 0 && Number(line.b) <= 2;
 };
 
 /**

@@ -8,6 +8,7 @@ import { addressFor } from "./address.js";
 import { gameName } from "../panels/bar.js";
 import { t } from "../words/i18n.js";
 import { notice } from "../panels/notice.js";
+import { errorName } from "../engine/engine-error.js";
 
 /** @typedef {import("../engine/protocol.js").State} State */
 
@@ -65,7 +66,7 @@ async function share(title, text, link) {
       await navigator.share(data);
       return;
     } catch (error) {
-      if (/** @type {any} */ (error)?.name === "AbortError") return; // the player closed the sheet
+      if (errorName(error) === "AbortError") return; // the player closed the sheet
     }
   }
   const copied = text ? `${text} ${link}` : link;

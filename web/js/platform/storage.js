@@ -14,6 +14,7 @@
 import { DEFAULT_GAME_SHAPE, TEXT_BYTES } from "../build-info.js";
 import { readDrawn } from "./drawn.js";
 import { fitsBytes } from "./text-size.js";
+import { errorName } from "../engine/engine-error.js";
 
 export const KEYS = Object.freeze({
   settings: "cloverleaf.settings.v1", // the player's settings (build-info.js DEFAULT_SETTINGS)
@@ -169,7 +170,7 @@ export function canStore() {
     localStorage.removeItem(probe);
     return true;
   } catch (error) {
-    return /** @type {any} */ (error)?.name === "QuotaExceededError";
+    return errorName(error) === "QuotaExceededError";
   }
 }
 
@@ -285,9 +286,9 @@ export function setAsideGame() {
 /** @returns {{fans: number, name: string}} */
 export function loadShape() {
   const shape = readJson(KEYS.table, (data) => {
-    const value = /** @type {any} */ (data);
-    if (!Number.isInteger(value?.fans) || value.fans < 1 || value.fans > 30) throw new Error("bad shape");
-    return { fans: Number(value.fans), name: typeof value.name === "string" ? value.name.slice(0, 60) : DEFAULT_GAME_SHAPE.name };
+    const value = /** @type {{fans?: unknown, name?: unknown} | null} */ (data);
+    if (!Number.isInteger(value?.fans) || Number(value?.fans) < 1 || Number(value?.fans) > 30) throw new Error("bad shape");
+    return { fans: Number(value?.fans), name: typeof value?.name === "string" ? value.name.slice(0, 60) : DEFAULT_GAME_SHAPE.name };
   });
   return shape ?? { ...DEFAULT_GAME_SHAPE };
 }

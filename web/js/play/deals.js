@@ -16,6 +16,7 @@ import { askLeave, askLink } from "../panels/leave.js";
 import { report } from "../panels/report.js";
 import { currentGame, gameInfo } from "./state.js";
 import { Search } from "./search.js";
+import { errorType } from "../engine/engine-error.js";
 
 /** @typedef {import("./state.js").AppState} AppState */
 /** @typedef {import("../engine/engine.js").EngineClient} EngineClient */
@@ -92,7 +93,7 @@ export class Deals {
         deal = result.deal;
         if (result.verdict !== "solved") notice(t("deal.notProved"), 4000);
       } catch (error) {
-        const type = /** @type {any} */ (error)?.type;
+        const type = errorType(error);
         if (type === "Cancelled") return;
         report(error);
         if (type === "Unavailable") return;
@@ -151,7 +152,7 @@ export class Deals {
     try {
       read = await this.engine.request("link", link);
     } catch (error) {
-      if (/** @type {any} */ (error)?.type !== "InvalidInput") report(error);
+      if (errorType(error) !== "InvalidInput") report(error);
       else notice(refusedLinkWords(link, Boolean(gameInfo(this.app, link.game))), 5000);
       return this.showOwnAddress();
     }

@@ -17,6 +17,7 @@ import { gameInfo, sameTable } from "./state.js";
 import { ENGINE_SETTINGS } from "../build-info.js";
 import { engineSettings, storeSettings } from "../platform/settings.js";
 import { writeAddress } from "../platform/address.js";
+import { errorText } from "../engine/engine-error.js";
 
 /** @typedef {import("../engine/protocol.js").State} State */
 /** @typedef {import("../engine/protocol.js").Table} Table */
@@ -220,7 +221,7 @@ export class Game {
     try {
       this.show(await this.engine.request(method, params));
     } catch (error) {
-      console.warn(`${method}: ${/** @type {any} */ (error)?.message ?? error}`);
+      console.warn(`${method}: ${errorText(error)}`);
     }
   }
 

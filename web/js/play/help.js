@@ -9,6 +9,7 @@
 
 import { t } from "../words/i18n.js";
 import { report } from "../panels/report.js";
+import { errorText, errorType } from "../engine/engine-error.js";
 import { Search } from "./search.js";
 
 /** @typedef {import("./state.js").AppState} AppState */
@@ -92,9 +93,9 @@ export class Help {
         this.working = null;
         if (this.app.table === state) this.game.show(table);
       },
-      (/** @type {any} */ error) => {
+      (error) => {
         if (this.working === job) this.working = null;
-        if (error?.type !== "Cancelled") console.warn(`help: ${error?.message ?? error}`);
+        if (errorType(error) !== "Cancelled") console.warn(`help: ${errorText(error)}`);
       },
     );
   }

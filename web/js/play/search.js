@@ -13,7 +13,7 @@ export class Search {
   /** @param {EngineClient} engine */
   constructor(engine) {
     this.engine = engine;
-    /** @type {{job: {promise: Promise<any>, cancel: () => void}, button: string, words: string} | null} */
+    /** @type {{job: {promise: Promise<unknown>, cancel: () => void}, button: string, words: string} | null} */
     this.current = null;
   }
 

@@ -9,6 +9,7 @@ import { gameInfo } from "../play/state.js";
 import { loadShape } from "../platform/storage.js";
 import { restoresSave } from "./first-game.js";
 import { withBooks } from "../book/book-play.js";
+import { errorText } from "../engine/engine-error.js";
 
 /** @typedef {import("./first-game.js").FirstGame} FirstGame */
 /** @typedef {import("../engine/protocol.js").State} State */
@@ -61,7 +62,7 @@ export async function drawFromBank(bank, { app, game }) {
     game.drawEarly(state, { daily: null });
     return state;
   } catch (error) {
-    console.warn(`deal bank not read: ${/** @type {any} */ (error)?.message ?? error}`);
+    console.warn(`deal bank not read: ${errorText(error)}`);
     return null;
   }
 }

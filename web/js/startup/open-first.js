@@ -9,6 +9,7 @@ import { badAddressWords, refusedLinkWords } from "../panels/link-words.js";
 import { t } from "../words/i18n.js";
 import { restoresSave } from "./first-game.js";
 import { DEFAULT_GAME, gameInfo } from "../play/state.js";
+import { errorType } from "../engine/engine-error.js";
 
 /** @typedef {import("./startup.js").Startup} Startup */
 /** @typedef {import("./first-game.js").FirstGame} FirstGame */
@@ -19,8 +20,8 @@ import { DEFAULT_GAME, gameInfo } from "../play/state.js";
  * @param {Startup} startup
  * @param {FirstGame} first
  * @param {State | null} banked
- * @param {Promise<any> | null} restoring  the saved game's restore, already asked for
- * @param {Promise<any>} dealing  the bank's deal as the engine dealt it, asked for at once (null: not asked)
+ * @param {Promise<import("../engine/protocol.js").Table> | null} restoring  the saved game's restore, already asked for
+ * @param {Promise<import("../engine/protocol.js").Table | null>} dealing  the bank's deal as the engine dealt it, asked for at once (null: not asked)
  */
 export async function openFirstGame(startup, first, banked, restoring, dealing) {
   const { app, deals, game } = startup;
@@ -39,7 +40,7 @@ export async function openFirstGame(startup, first, banked, restoring, dealing) 
       try {
         await deals.open(address.game, address.deal);
       } catch (error) {
-        if (/** @type {any} */ (error)?.type === "Unavailable") throw error;
+        if (errorType(error) === "Unavailable") throw error;
         const known = Boolean(gameInfo(app, address.game));
         startup.tell(() => refusedLinkWords(address, known, instead()));
         if (!restored) await deals.newDeal(DEFAULT_GAME, { ask: false });

@@ -27,6 +27,7 @@ import { showPanel } from "../panels/panel.js";
 import { DEFAULT_GAME, sameTable } from "../play/state.js";
 import { loadGame, setAsideGame } from "../platform/storage.js";
 import { checkStoredFiles, reloadAfterRepair } from "../platform/stored-files.js";
+import { errorText, errorType } from "../engine/engine-error.js";
 
 /** @typedef {import("../play/state.js").AppState} AppState */
 /** @typedef {import("../engine/engine.js").EngineClient} EngineClient */
@@ -83,7 +84,7 @@ export class Startup {
 
   /**
    * The worker's start-up events.
-   * @param {any} event
+   * @param {import("../engine/engine.js").EngineEvent} event
    */
   onEvent(event) {
     if (event.event === "progress") showProgress(event.stage, event.received);
@@ -239,8 +240,8 @@ export class Startup {
    * What the table opens with (open-first.js), then what was kept to tell the player.
    * @param {FirstGame} first
    * @param {State | null} banked
-   * @param {Promise<any> | null} restoring
-   * @param {Promise<any>} dealing
+   * @param {Promise<import("../engine/protocol.js").Table> | null} restoring
+   * @param {Promise<import("../engine/protocol.js").Table | null>} dealing
    */
   async openFirstGame(first, banked, restoring, dealing) {
     await openFirstGame(this, first, banked, restoring, dealing);
@@ -264,7 +265,7 @@ export class Startup {
    * Ask the engine to restore the saved game, then to apply the player's
    * settings to it: resolves to the table, rejects when the save cannot be restored.
    * @param {GameRecord} record
-   * @returns {Promise<any>}
+   * @returns {Promise<import("../engine/protocol.js").Table>}
    */
   askRestore(record) {
     // The time played, for a save written before saves kept it.
@@ -277,7 +278,7 @@ export class Startup {
    * Restore the saved game; false (the save set aside: storage.js reports it)
    * when the engine cannot, whatever the reason.
    * @param {GameRecord} record
-   * @param {Promise<any> | null} [asked]  its restore, when already asked for (askRestore)
+   * @param {Promise<import("../engine/protocol.js").Table> | null} [asked]  its restore, when already asked for (askRestore)
    */
   async restore(record, asked = null) {
     try {
@@ -285,8 +286,8 @@ export class Startup {
       this.game.show(table, { fresh: true });
       return true;
     } catch (error) {
-      if (/** @type {any} */ (error)?.type === "Unavailable") throw error;
-      console.warn(`saved game not restored: ${/** @type {any} */ (error)?.message ?? error}`);
+      if (errorType(error) === "Unavailable") throw error;
+      console.warn(`saved game not restored: ${errorText(error)}`);
       setAsideGame();
       return false;
     }
