@@ -14,10 +14,11 @@ function engineState() {
   return structuredClone(bank.states[0]);
 }
 
-test("a table the engine drew is read back as it was, with its last moves dropped", () => {
+test("a table the engine drew is read back as it was, with its last moves dropped and no help on show", () => {
   const state = engineState();
   const read = readDrawn(state);
-  assert.deepEqual(read, { ...state, lastMoves: [] });
+  const help = { hint: null, lost: null, solution: null, work: false, par: null, startWhy: null };
+  assert.deepEqual(read, { ...state, lastMoves: [], undone: [], time: { played: 0, running: false }, help });
 });
 
 test("anything that is not a table is refused", () => {
@@ -69,10 +70,10 @@ test("a table without the card each destination goes onto, or with another card 
   assert.equal(readDrawn(third), null, "a card that does not exist");
 });
 
-test("the settings kept are the engine's only, each on unless stored off", () => {
+test("the settings kept are the engine's only, each as stored, else as by default", () => {
   const state = engineState();
-  state.settings = { autoMove: false, solvableOnly: false, extra: 1 };
-  assert.deepEqual(readDrawn(state)?.settings, { clickToPlay: true, autoMove: false, autoComplete: true });
+  state.settings = { autoMove: false, solvableOnly: false, warnLost: "yes", extra: 1 };
+  assert.deepEqual(readDrawn(state)?.settings, { clickToPlay: true, autoMove: false, autoComplete: true, warnLost: false });
 });
 
 test("a long name is cut and a missing one is the game's id", () => {

@@ -1,12 +1,12 @@
 // What the page keeps, measured and set aside by one rule (web/js/platform/storage.js,
-// web/js/play/stats.js): sizes in UTF-8 bytes as the engine counts them, a save or
+// web/js/platform/stats-store.js): sizes in UTF-8 bytes as the engine counts them, a save or
 // statistics text longer than the engine reads set aside without being sent, and
 // every value set aside kept beside the earlier ones, never written over.
 import assert from "node:assert/strict";
 import { beforeEach, test } from "node:test";
 
 import { TEXT_BYTES } from "../../dist/js/build-info.js";
-import { StatsKeeper } from "../../web/js/play/stats.js";
+import { StatsKeeper } from "../../web/js/platform/stats-store.js";
 import { BACKUP_COPIES, backupKeys, KEYS, loadGame, readText, setAside } from "../../web/js/platform/storage.js";
 import { fitsBytes, utf8Bytes } from "../../web/js/platform/text-size.js";
 

@@ -5,7 +5,7 @@
 // generated into build-info.js): a flag or a count the engine adds is checked here
 // without a line of this file changing.
 
-import { ENGINE_SETTINGS, STATE_FIELDS } from "../build-info.js";
+import { DEFAULT_SETTINGS, ENGINE_SETTINGS, STATE_FIELDS } from "../build-info.js";
 
 /** @typedef {import("../engine/protocol.js").State} State */
 
@@ -43,8 +43,9 @@ const fieldsOf = (kind) => Object.entries(STATE_FIELDS).filter(([, of]) => of ==
 /**
  * The table last drawn, when it has the shape of the engine's state (two decks at
  * most, thirty fans at most); null otherwise. Its settings are the engine's only
- * (each on unless stored off), its name at most 60 characters, and its last
- * moves dropped (they were shown already).
+ * (each as stored, else as by default), its name at most 60 characters, its last
+ * moves dropped (they were shown already), and no help nor clock running: they
+ * are the engine's to say once it has the game.
  * @param {unknown} data
  * @returns {State | null}
  */
@@ -74,7 +75,7 @@ export function readDrawn(data) {
   return /** @type {State} */ (/** @type {unknown} */ ({
     ...state,
     gameName: typeof state.gameName === "string" ? state.gameName.slice(0, 60) : state.game,
-    settings: Object.fromEntries(ENGINE_SETTINGS.map((key) => [key, settings[key] !== false])),
+    settings: Object.fromEntries(ENGINE_SETTINGS.map((key) => [key, typeof settings[key] === "boolean" ? settings[key] : DEFAULT_SETTINGS[key]])),
     lastMoves: [],
     undone: [],
     // Help and the clock are the engine's to say once it has the game: none is drawn before.
