@@ -108,14 +108,14 @@ game.onCount = (count) =>
     .catch((error) => console.warn(`statistics: ${errorText(error)}`));
 const startup = new Startup(app, engine, game, deals, view);
 const tabs = new Tabs(ownership, { app, deals, restore: (record) => startup.restore(record), save: () => saving.write() });
-engine.onEvent = (event) => startup.onEvent(event); // the worker's first event comes after this script
+engine.onEvent = (event) => startup.status.onEvent(event); // the worker's first event comes after this script
 // A new worker, when the engine stops (engine.js), first holds the game on the
 // table, with the player's settings, as a reload would restore it.
 engine.recovery = () => [
   ...(app.save ? [/** @type {["restore", {save: string}]} */ (["restore", { save: app.save }])] : []),
   /** @type {["settings", object]} */ (["settings", game.engineSettings()]),
 ];
-whenUnavailable((message) => startup.fail(message));
+whenUnavailable((message) => startup.status.fail(message));
 sayPlatformProblems((words) => startup.tell(words));
 
 // ---- input --------------------------------------------------------------------------

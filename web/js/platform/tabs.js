@@ -139,6 +139,6 @@ export class Tabs {
     const address = this.address;
     this.address = null;
     // This tab was opened on a link to another deal: open it, asking first over a game in progress.
-    if (address && "game" in address) await this.deals.follow(address);
+    if (address && "game" in address) await this.deals.links.follow(address);
   }
 }

@@ -1,21 +1,19 @@
 // @ts-check
 // Which deal is on the table: a new deal (proved winnable when the player asks
-// for solvable deals), the deal of the day, a deal from the address, a restart.
-// Leaving a game in progress asks first: a link opened over it (at start-up,
-// typed, Back and Forward) too. Kept, the address names the game on the table
-// again. Whether the game left counts is the engine's decision (the table it
-// answers carries the result: counting.py), as is how the deal was opened.
+// for solvable deals), the deal of the day, a deal a link names (platform/links.js),
+// a restart. Leaving a game in progress asks first. Whether the game left counts
+// is the engine's decision (the table it answers carries the result: counting.py),
+// as is how the deal was opened and what leaving loses (State.leaving).
 
-import { readAddress, writeAddress } from "../platform/address.js";
+import { Links } from "../platform/links.js";
 import { localDate } from "../platform/today.js";
-import { badAddressWords, refusedLinkWords } from "../panels/link-words.js";
 import { t } from "../words/i18n.js";
 import { notice } from "../panels/notice.js";
 import { hidePanel } from "../panels/panel.js";
-import { askLeave, askLink } from "../panels/leave.js";
+import { askLeave } from "../panels/leave.js";
 import { report } from "../panels/report.js";
-import { currentGame, gameInfo } from "./state.js";
-import { Search } from "./search.js";
+import { currentGame } from "./state.js";
+import { Search } from "../panels/search.js";
 import { errorType } from "../engine/engine-error.js";
 
 /** @typedef {import("./state.js").AppState} AppState */
@@ -35,7 +33,7 @@ export class Deals {
     this.engine = engine;
     this.game = game;
     this.search = new Search(engine); // the solvable-deal or daily search running
-    window.addEventListener("hashchange", () => this.followAddress());
+    this.links = new Links(app, engine, this); // the deals the address names
   }
 
   /** Whether leaving now would lose something: a game in progress, or decisions to redo (the engine says: State.leaving). */
@@ -47,16 +45,6 @@ export class Deals {
   confirmLeave() {
     const loses = this.app.table?.leaving;
     return loses ? askLeave(loses) : Promise.resolve(true);
-  }
-
-  /**
-   * Ask before a link replaces a game in progress; resolves true to open the link.
-   * @param {{game: string, deal: string}} link
-   */
-  confirmLink(link) {
-    const table = this.app.table;
-    if (!table?.leaving) return Promise.resolve(true);
-    return askLink(link, { ...table, leaving: table.leaving }, (id) => gameInfo(this.app, id)?.name ?? id);
   }
 
   /**
@@ -126,50 +114,5 @@ export class Deals {
   async restart({ ask = true } = {}) {
     if (ask && !(await this.confirmLeave())) return;
     await this.game.act("restart", {}, { animate: false });
-  }
-
-  /** The address changed (the player typed or followed a link, or went Back or Forward): open what it names. */
-  async followAddress() {
-    if (!this.game.ready) return;
-    const address = readAddress();
-    if (!address) return;
-    if ("bad" in address) {
-      notice(badAddressWords(address.bad));
-      this.showOwnAddress();
-      return;
-    }
-    await this.follow(address);
-  }
-
-  /**
-   * Open the deal a link names, asking first over a game in progress; a game kept
-   * (or a link refused) leaves the table as it is and the address naming it.
-   * @param {{game: string, deal: string}} link
-   */
-  async follow(link) {
-    /** @type {{game: string, deal: string}} */
-    let read;
-    try {
-      read = await this.engine.request("link", link);
-    } catch (error) {
-      if (errorType(error) !== "InvalidInput") report(error);
-      else notice(refusedLinkWords(link, Boolean(gameInfo(this.app, link.game))), 5000);
-      return this.showOwnAddress();
-    }
-    const table = this.app.table;
-    if (table && table.game === read.game && table.deal === read.deal) return this.showOwnAddress();
-    if (!(await this.confirmLink(read))) return this.showOwnAddress();
-    try {
-      await this.open(read.game, read.deal, { opening: "link" });
-    } catch (error) {
-      report(error);
-      this.showOwnAddress();
-    }
-  }
-
-  /** The address names the deal on the table again (after a link was not followed). */
-  showOwnAddress() {
-    const table = this.app.table;
-    if (table) writeAddress(table.game, table.deal);
   }
 }

@@ -10,7 +10,7 @@
 import { t } from "../words/i18n.js";
 import { report } from "../panels/report.js";
 import { errorText, errorType } from "../engine/engine-error.js";
-import { Search } from "./search.js";
+import { Search } from "../panels/search.js";
 
 /** @typedef {import("./state.js").AppState} AppState */
 /** @typedef {import("../engine/engine.js").EngineClient} EngineClient */

@@ -13,7 +13,7 @@ import { notice } from "../panels/notice.js";
 import { report } from "../panels/report.js";
 import { SolutionDock } from "../panels/solution-dock.js";
 import { Pace } from "../panels/solution-pace.js";
-import { Search } from "./search.js";
+import { Search } from "../panels/search.js";
 
 /** @typedef {import("./state.js").AppState} AppState */
 /** @typedef {import("../engine/engine.js").EngineClient} EngineClient */

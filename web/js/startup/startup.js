@@ -14,19 +14,17 @@
 // holds can stop the start: a saved game that cannot be restored is set aside and
 // a new deal is dealt, with one notice to say so.
 
-import { readAddress, reloadPage } from "../platform/address.js";
+import { readAddress } from "../platform/address.js";
 import { DEAL_BANK, DEAL_BANK_SETTINGS, GAMES } from "../build-info.js";
-import { drawAtOnce, drawFromBank } from "./early-table.js";
+import { drawAtOnce, drawFromBank } from "../table/early-table.js";
 import { chooseFirstGame, restoresSave } from "./first-game.js";
 import { openFirstGame } from "./open-first.js";
 import { EngineError } from "../engine/engine.js";
-import { t } from "../words/i18n.js";
 import { setStatus, showProgress } from "../panels/loading.js";
 import { notice } from "../panels/notice.js";
-import { showPanel } from "../panels/panel.js";
+import { EngineStatus } from "../panels/engine-status.js";
 import { DEFAULT_GAME, sameTable } from "../play/state.js";
 import { loadGame, setAsideGame } from "../platform/storage.js";
-import { checkStoredFiles, reloadAfterRepair } from "../platform/stored-files.js";
 import { errorText, errorType } from "../engine/engine-error.js";
 
 /** @typedef {import("../play/state.js").AppState} AppState */
@@ -37,13 +35,6 @@ import { errorText, errorType } from "../engine/engine-error.js";
 /** @typedef {import("../platform/storage.js").GameRecord} GameRecord */
 /** @typedef {import("../engine/protocol.js").State} State */
 /** @typedef {import("./first-game.js").FirstGame} FirstGame */
-
-// Seconds to wait for the engine to start before saying it failed. Tests pass a
-// short one in the query string (?timeout=5); digits only, anything else ignored.
-const LOAD_TIMEOUT_S = (() => {
-  const value = new URLSearchParams(location.search).get("timeout");
-  return value && /^\d{1,4}$/.test(value) && Number(value) > 0 ? Number(value) : 90;
-})();
 
 export class Startup {
   /**
@@ -59,8 +50,8 @@ export class Startup {
     this.game = game;
     this.deals = deals;
     this.view = view;
-    this.timer = 0;
-    this.failing = false; // a failed start's stored files are being checked (failed)
+    /** The engine's start-up and failures, said to the player (panels/engine-status.js). */
+    this.status = new EngineStatus(app, engine, () => game.settleEarly(false));
     /** @type {(() => string)[] | null} */
     this.later = []; // what to tell the player once the table is dealt (null: tell at once)
     /** @type {{game: string, deal: string} | null} */
@@ -80,88 +71,6 @@ export class Startup {
   tell(words) {
     if (this.later === null) notice(words(), 7000);
     else this.later.push(words);
-  }
-
-  /**
-   * The worker's start-up events.
-   * @param {import("../engine/engine.js").EngineEvent} event
-   */
-  onEvent(event) {
-    if (event.event === "progress") showProgress(event.stage, event.received);
-    else if (event.event === "ready") {
-      clearTimeout(this.timer);
-      // How the engine started (from the stored snapshot or from scratch), for the
-      // tests and bench/startup.py.
-      document.body.dataset.engineStart = event.snapshot ? "snapshot" : "fresh";
-      // Marks for bench/startup.py: Python runtime started, our package imported.
-      for (const [stage, time] of Object.entries(event.times ?? {})) {
-        performance.mark(`cloverleaf:${stage}`, { startTime: Math.max(0, Number(time) - performance.timeOrigin) });
-      }
-    } else if (event.event === "failed") this.failed(event);
-    else if (event.event === "restarted") notice(t("notice.engineRestarted"), 7000);
-    else if (event.event === "stopped") this.stopped(event.message);
-    else if (event.event === "log") {
-      if (event.level === "error") console.error(`[python] ${event.text}`);
-      else console.info(`[python] ${event.text}`);
-    }
-  }
-
-  /**
-   * The engine could not start: a stored file may be damaged. The service worker
-   * checks them (stored-files.js); once it has fetched the damaged ones again,
-   * the page loads again by itself, and when it could not (offline), the player
-   * reads so at once. Otherwise the words say what failed: a file that could not
-   * be read ("broken": a compile, decode or import error), or the connection.
-   * @param {{message: string, reason?: string}} event
-   */
-  async failed({ message, reason }) {
-    if (this.app.engine === "failed" || this.app.engine === "ready" || this.failing) return;
-    this.failing = true; // the requests' failures that follow wait for these words
-    let words = reason === "broken" ? t("error.broken") : t("error.start");
-    if (reason === "damaged") words = t("error.damaged");
-    else {
-      const healed = await checkStoredFiles();
-      if (healed?.unrepaired.length) words = t("error.damaged");
-      else if (healed?.repaired && reloadAfterRepair()) return;
-    }
-    this.failing = false;
-    this.fail(message, words);
-  }
-
-  /**
-   * The engine stopped again and again after it had started (engine.js gave up
-   * restarting it): one message, and a reload. The game is saved after every
-   * move, so the reload loses nothing.
-   * @param {string} message
-   */
-  stopped(message) {
-    if (this.app.engine === "failed") return;
-    this.app.engine = "failed";
-    clearTimeout(this.timer);
-    setStatus("error");
-    this.game.settleEarly(false);
-    console.warn(`Clover Leaf's game engine stopped: ${message}`);
-    showPanel("error", t("error.stoppedTitle"), t("error.stopped"), [
-      { label: t("button.reload"), name: "reload", primary: true, action: reloadPage },
-    ]);
-  }
-
-  /**
-   * Start-up failed: say so in the player's words (the details go to the console).
-   * @param {string} message
-   * @param {string} [text]
-   */
-  fail(message, text = t("error.start")) {
-    if (this.app.engine === "failed" || this.failing) return;
-    this.app.engine = "failed";
-    clearTimeout(this.timer);
-    setStatus("error");
-    this.game.settleEarly(false);
-    this.engine.terminate(message);
-    console.warn(`Clover Leaf could not start: ${message}`);
-    showPanel("error", t("error.startTitle"), text, [
-      { label: t("button.reload"), name: "reload", primary: true, action: reloadPage },
-    ]);
   }
 
   /**
@@ -187,10 +96,7 @@ export class Startup {
     this.painted.then(() => this.engine.tablePainted());
     // The bank's deal drawn: its opening book, fetched once the table is painted (book/book-play.js).
     fromBank.then((state) => state && this.game.book?.open(state, this.painted));
-    this.timer = window.setTimeout(
-      () => this.fail(`the game engine did not start within ${LOAD_TIMEOUT_S} seconds`, t("error.timeout", { seconds: LOAD_TIMEOUT_S })),
-      LOAD_TIMEOUT_S * 1000,
-    );
+    this.status.startTimer();
     try {
       const engine = this.engine;
       // All queued at once, answered one after the other as soon as Python is up:
@@ -224,7 +130,7 @@ export class Startup {
       setStatus("ready");
       performance.mark("cloverleaf:ready"); // bench/startup.py reads it
     } catch (error) {
-      if (this.app.engine !== "failed") this.fail(error instanceof EngineError ? error.message : String(error));
+      if (this.app.engine !== "failed") this.status.fail(errorText(error));
     }
   }
 
@@ -258,7 +164,7 @@ export class Startup {
   followLink() {
     const link = this.link;
     this.link = null;
-    if (link) this.deals.follow(link).catch((error) => console.warn(`link: ${error?.message ?? error}`));
+    if (link) this.deals.links.follow(link).catch((error) => console.warn(`link: ${errorText(error)}`));
   }
 
   /**

@@ -4,8 +4,8 @@
 // it ends. Starting another cancels it, as does cancel(); a cancelled search
 // rejects with the engine client's Cancelled error.
 
-import { setBusy } from "../panels/bar.js";
-import { notice } from "../panels/notice.js";
+import { setBusy } from "./bar.js";
+import { notice } from "./notice.js";
 
 /** @typedef {import("../engine/engine.js").EngineClient} EngineClient */
 

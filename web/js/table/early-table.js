@@ -7,11 +7,11 @@
 
 import { gameInfo } from "../play/state.js";
 import { loadShape } from "../platform/storage.js";
-import { restoresSave } from "./first-game.js";
+import { restoresSave } from "../startup/first-game.js";
 import { withBooks } from "../book/book-play.js";
 import { errorText } from "../engine/engine-error.js";
 
-/** @typedef {import("./first-game.js").FirstGame} FirstGame */
+/** @typedef {import("../startup/first-game.js").FirstGame} FirstGame */
 /** @typedef {import("../engine/protocol.js").State} State */
 
 /**
