@@ -5,10 +5,11 @@
 #   ./build.sh build      build dist/ only
 #   ./build.sh test [ARGS] install what the tests need (pip, npm ci, and from Debian
 #                         when missing: Chromium, WebKitGTK's WebDriver, Xvfb,
-#                         Firefox ESR), build dist/, then run every test: the page's
-#                         unit tests (node --test tests/js/), then
+#                         Firefox ESR), build dist/, then run the checkers (ruff,
+#                         mypy, tsc, eslint) and every test: the page's unit tests
+#                         (node --test tests/js/), then
 #                         python3 -m pytest -n 2 --dist loadgroup [ARGS]
-#                         (two workers: the Chromium tests in one, the rest beside them)
+#                         (two workers, each playing Chromium pages and CPython tests)
 #
 # dist/ holds only static files: the page (web/), the three Pyodide runtime files
 # from the npm package pinned in package.json (in a folder named after its
@@ -147,6 +148,22 @@ serve() {
   exec python3 -m http.server "$port" --bind 127.0.0.1 --directory "$dist"
 }
 
+# The checkers, two at a time: ruff and strict mypy on the Python (pyproject.toml),
+# tsc (noImplicitAny) and ESLint on the page's JavaScript. Each says what it found;
+# the test command fails when any does.
+checkers() {
+  local failed=0
+  python3 -m ruff check py tests bench scripts & local ruff=$!
+  python3 -m mypy & local mypy=$!
+  wait "$ruff" || failed=1
+  wait "$mypy" || failed=1
+  npx --no-install tsc -p tsconfig.json & local tsc=$!
+  npx --no-install eslint web scripts tests & local eslint=$!
+  wait "$tsc" || failed=1
+  wait "$eslint" || failed=1
+  return "$failed"
+}
+
 as_root() {
   if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi
 }
@@ -186,6 +203,7 @@ case "${1:-serve}" in
     # the build-info.js just built), then pytest, which runs whatever Node said:
     # the command fails when either does.
     status=0
+    checkers || status=$?
     node --import ./tests/js/register.mjs --test --test-reporter=spec tests/js/ || status=$?
     python3 -m pytest -n 2 --dist loadgroup "$@" || status=$?
     exit "$status"

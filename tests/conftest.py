@@ -4,9 +4,12 @@ Tests marked ``slow`` (the solver's golden searches with the full solve
 budget, some minutes on one core) are skipped unless ``--slow`` is given:
 ``python3 -m pytest -p no:xdist --slow -m slow tests``.
 
-Each suite shares its browser among its tests, so pytest-xdist (./build.sh test
-runs two workers) must send a suite's tests to one worker, one after another;
-the CPython tests run beside them in the other.
+./build.sh test runs two pytest-xdist workers. The Chromium tests go to
+either, one at a time each (every worker starts its own Chromium once and
+shares it among the tests it runs), so both cores play pages while the CPython
+tests fill the gaps. WebKit and Firefox start once for their whole suite
+(tests/engines: a virtual display, a WebDriver), so that suite goes to one
+worker, its tests one after another.
 """
 
 from __future__ import annotations
@@ -15,9 +18,9 @@ from pathlib import Path
 
 import pytest
 
-# folder under tests/ -> (its mark, its pytest-xdist group)
-SUITES = {
-    "browser": ("browser", "chromium"),  # Chromium through Playwright
+# folder under tests/ -> (its mark, its pytest-xdist group: None, the tests spread over the workers)
+SUITES: dict[str, tuple[str, str | None]] = {
+    "browser": ("browser", None),  # Chromium through Playwright
     "engines": ("engines", "engines"),  # WebKit and Firefox (tests/engines/drivers.py)
 }
 
@@ -40,4 +43,5 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         if suite:
             mark, group = suite
             item.add_marker(getattr(pytest.mark, mark))
-            item.add_marker(pytest.mark.xdist_group(group))
+            if group:
+                item.add_marker(pytest.mark.xdist_group(group))
