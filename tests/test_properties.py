@@ -117,4 +117,5 @@ def test_a_move_is_explained_as_illegal_exactly_when_it_is_not_a_legal_move(
             refusal = explain_illegal(rules, position, move)
             assert (refusal is None) == (move in legal), (move, refusal)
             if refusal is not None:
-                assert refusal.reason in ("covered", "build", "full", "empty", "foundation", "cells", "run", "rules") and refusal.text
+                reasons = ("covered", "build", "full", "empty", "foundation", "cells", "run", "rules")
+                assert refusal.reason in reasons and refusal.text
