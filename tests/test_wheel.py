@@ -133,5 +133,7 @@ def test_micropip_installs_the_wheel_into_pyodide_and_a_deal_plays_as_on_cpython
     pyodide_result = json.loads(in_pyodide.splitlines()[-1])
     cpython_result = json.loads(on_cpython.splitlines()[-1])
     assert "/site-packages/cloverleaf/" in pyodide_result["module"], "imported from where micropip installed it"
+    untimed = [{key: value for key, value in result["played"].items() if key != "time"}
+               for result in (pyodide_result, cpython_result)]
     assert pyodide_result["dealt"] == cpython_result["dealt"]
-    assert pyodide_result["played"] == cpython_result["played"]
+    assert untimed[0] == untimed[1]  # all but the time played since the move, which each clock counts
