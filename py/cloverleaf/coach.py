@@ -204,9 +204,11 @@ class Coach:
         return None
 
     def _deal_proved(self) -> bool:
-        session = self.session
-        known = self.memory is not None and session.deal_number is not None
-        return session.record.proved or (known and self.memory.proved_winnable(self._deal()))  # type: ignore[union-attr]
+        """Whether the deal is known to be winnable from its start."""
+        session, memory = self.session, self.memory
+        if session.record.proved:
+            return True
+        return memory is not None and session.deal_number is not None and memory.proved_winnable(self._deal())
 
     def _deal(self) -> tuple[str, int]:
         session = self.session
