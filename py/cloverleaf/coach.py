@@ -2,7 +2,7 @@
 
 Everything a player is told and shown about their game besides the cards is
 decided here, and the page only draws it (the state's ``help``,
-:meth:`Coach.help_json`): the hint on show and whether it is proven, the plan
+``state_json.help_json``): the hint on show and whether it is proven, the plan
 the hints follow, why the game is lost and where it could still be won, the
 solution player's place, the par of the deal, and which search the engine wants
 to run in the background. The searches are the solver's (:mod:`.solver.jobs`);
@@ -431,56 +431,22 @@ class Coach:
             self._pars[key] = len(steps) if steps and is_won(steps[-1][2]) else None
         return self._pars[key]
 
-    def help_json(self) -> dict[str, Json]:
-        """The state's ``help``: all the page shows of help (docs/protocol.md, Help)."""
+    def par_shown(self) -> int | None:
+        """The par the win panel shows: with a win where it compares like with like (the player won
+        alone, or every decision was the plan's), never where the app showed the solution."""
         session = self.session
-        position = session.position
-        shown, lost, showing = self.shown, self.lost, self.showing
-        hint = None
-        if shown is not None:
-            hint = {
-                "move": reported_move_json(shown.move, position) if shown.move else None,
-                "likely": shown.likely,
-                "redeal": shown.redeal,
-                "back": shown.back,
-                "more": shown.more,
-                "undo": shown.undo,
-            }
-        lost_json = None
-        if lost is not None:
-            lost_json = {
-                "move": self.decision_json(lost.decision) if lost.decision is not None else None,
-                "undo": lost.undo,
-                "earlier": lost.earlier.value if lost.earlier else None,
-                "why": lost.why,
-                "more": lost.more,
-                "stuck": session.stuck,
-            }
-        solution = None
-        place = showing.place(position) if showing else None
-        if showing is not None and place is not None:
-            following = showing.moves[place] if place < len(showing.moves) else None
-            solution = {
-                "step": place,
-                "total": len(showing.moves),
-                "next": reported_move_json(following, position) if following else None,
-                "likely": showing.likely,
-                "foundations": sum(showing.positions[-1].foundations),
-            }
         record = session.record
-        par = self.par() if session.won and not record.shown else None
+        if not session.won or record.shown:
+            return None
+        par = self.par()
         if par is not None and record.hints and session.decisions != par:
-            par = None  # with help off the plan, the moves and the plan's length compare nothing alike
+            return None  # with help off the plan, the moves and the plan's length compare nothing alike
+        return par
+
+    def start_why(self) -> Json:
+        """Why the deal is lost from its start, when a rating of this visit proved it (else None)."""
         memory = self.memory
-        start_why = memory.lost.get(self._deal()) if memory and session.deal_number is not None else None
-        return {
-            "hint": hint,
-            "lost": lost_json,
-            "solution": solution,
-            "work": self.wants_work(),
-            "par": par,
-            "startWhy": start_why,
-        }
+        return memory.lost.get(self._deal()) if memory and self.session.deal_number is not None else None
 
 
 class HelpJob:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import SUIT_LETTERS, card_str
+from .coach import Coach
 from .deal_memory import DealMemory
 from .engine import apply_move, can_redeal, destinations, foundation_top
 from .games import CATALOGUE
@@ -95,7 +96,7 @@ def state_json(session: Session, memory: DealMemory) -> dict[str, Json]:
         "rated": known and memory.rated(key),
         "lostFromStart": known and key in memory.lost,
         "time": {"played": round(session.clock.played()), "running": session.clock.running},
-        "help": session.coach.help_json(),
+        "help": help_json(session.coach),
     }
 
 
@@ -106,3 +107,49 @@ def _undone(session: Session) -> list[dict[str, Json]]:
         moves.append(reported_move_json(move, before))
         before = apply_move(session.rules, before, move)
     return moves
+
+
+def help_json(coach: Coach) -> dict[str, Json]:
+    """The state's ``help``: all the page shows of help, as the coach decided it (docs/protocol.md, Help)."""
+    session = coach.session
+    position = session.position
+    shown, lost, showing = coach.shown, coach.lost, coach.showing
+    hint = None
+    if shown is not None:
+        hint = {
+            "move": reported_move_json(shown.move, position) if shown.move else None,
+            "likely": shown.likely,
+            "redeal": shown.redeal,
+            "back": shown.back,
+            "more": shown.more,
+            "undo": shown.undo,
+        }
+    lost_json = None
+    if lost is not None:
+        lost_json = {
+            "move": coach.decision_json(lost.decision) if lost.decision is not None else None,
+            "undo": lost.undo,
+            "earlier": lost.earlier.value if lost.earlier else None,
+            "why": lost.why,
+            "more": lost.more,
+            "stuck": session.stuck,
+        }
+    solution = None
+    place = showing.place(position) if showing else None
+    if showing is not None and place is not None:
+        following = showing.moves[place] if place < len(showing.moves) else None
+        solution = {
+            "step": place,
+            "total": len(showing.moves),
+            "next": reported_move_json(following, position) if following else None,
+            "likely": showing.likely,
+            "foundations": sum(showing.positions[-1].foundations),
+        }
+    return {
+        "hint": hint,
+        "lost": lost_json,
+        "solution": solution,
+        "work": coach.wants_work(),
+        "par": coach.par_shown(),
+        "startWhy": coach.start_why(),
+    }
