@@ -63,10 +63,13 @@ def test_a_link_to_a_deal_lost_from_its_start_is_marked_with_a_winnable_deal_off
     page = app.page
     sheet = page.locator('#panel[data-panel="lost"]')
     sheet.wait_for()
-    assert "This deal cannot be won." in sheet.inner_text()
+    assert "Lost from the start" in sheet.inner_text()
     assert result["why"]["kind"] == "deadEnd"  # the rating's reason, said in the sheet too
     dead_end = f"The {card_words(result['why']['card'])} can never move"
     assert sheet.locator(".panel__why").inner_text().startswith(dead_end)
+    # Its cards lit, as the lost panel lights them mid-game: the table is the deal's start.
+    lit = page.eval_on_selector_all(".card.card--why", "cards => cards.map((card) => card.dataset.card)")
+    assert set(lit) == set(result["why"]["cards"])
     assert page.locator("#deal-level").inner_text() == "Cannot be won"
     assert page.locator('#panel [data-panel-action="restart"]').count() == 0
     # Hint says so too, and offers no restart as a way out.

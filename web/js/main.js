@@ -22,6 +22,7 @@ import { shareDeal } from "./platform/share.js";
 import { Solution } from "./play/solution.js";
 import { Difficulty } from "./play/difficulty.js";
 import { redrawDealMark } from "./panels/deal-mark.js";
+import { lightCards } from "./table/marks.js";
 import { browserLanguage, formatDuration, LANGUAGES, onChange, setLanguage, t, useTables } from "./words/i18n.js";
 import { bindCardKeys } from "./table/keyboard.js";
 import { notice } from "./panels/notice.js";
@@ -93,7 +94,7 @@ const stats = new StatsKeeper((method, params) => engine.request(method, params)
   exclusive: (name, task) => ownership.exclusive(name, task),
 });
 const deals = new Deals(app, engine, game);
-new Difficulty(engine, game, () => deals.newDeal(undefined, { ask: false, solvable: true }));
+new Difficulty(engine, game, () => deals.newDeal(undefined, { ask: false, solvable: true }), (cards) => lightCards(view, cards));
 const guidance = new Guidance(app, engine, game, view, deals);
 const solution = new Solution(app, engine, game, view, guidance);
 guidance.showSolution = (options) => solution.start(options);

@@ -61,25 +61,27 @@ export function showBackPanel(back, actions) {
 
 /**
  * Add why the position is lost to the panel on show, under its text (nothing
- * for no reason: an older engine's result): the reason's sentences, and the lit
- * cards named for a screen reader where those do not name them all.
+ * for no reason: an older engine's result): the reason's sentences, and, when
+ * its cards are lit on the table, those cards named for a screen reader where
+ * the sentences do not name them all.
  * @param {Why | null | undefined} why
+ * @param {{lit?: boolean}} [options]  lit: the reason's cards are lit (they are, unless told otherwise)
  */
-export function sayWhy(why) {
+export function sayWhy(why, { lit = true } = {}) {
   const text = document.getElementById("panel-text");
   if (!why || !text) return;
   const reason = document.createElement("span");
   reason.className = "panel__why";
   reason.textContent = whyText(why);
-  const lit = litText(why);
-  if (lit) {
-    const named = document.createElement("span");
-    named.className = "visually-hidden";
-    named.textContent = ` ${lit}`;
-    reason.append(named);
+  const named = lit ? litText(why) : "";
+  if (named) {
+    const words = document.createElement("span");
+    words.className = "visually-hidden";
+    words.textContent = ` ${named}`;
+    reason.append(words);
   }
-  text.append(" ", reason);
-  // Kept short on a phone (app.css): a reason that scrolls takes the keyboard's focus too.
+  text.append(text.textContent ? " " : "", reason);
+  // A reason taller than the room a sheet may take (panels.css) scrolls: it takes the keyboard's focus too.
   if (reason.scrollHeight > reason.clientHeight) reason.tabIndex = 0;
 }
 

@@ -15,10 +15,15 @@ export class Difficulty {
    * @param {EngineClient} engine
    * @param {Game} game
    * @param {() => unknown} winnable  a new deal proved winnable (the lost deal's way out)
+   * @param {import("../panels/deal-mark.js").Light} light  lights the cards of why a deal is lost (table/marks.js)
    */
-  constructor(engine, game, winnable) {
+  constructor(engine, game, winnable, light) {
     this.engine = engine;
+    this.game = game;
     this.winnable = winnable;
+    this.light = light;
+    /** @type {Map<string, import("../words/why.js").Why | null>} why each deal rated lost this visit is lost, by key */
+    this.whys = new Map();
     this.key = /** @type {string | null} the deal on the table, "game/deal" */ (null);
     /** @type {{promise: Promise<any>, cancel: () => void} | null} the rating running */
     this.job = null;
@@ -35,7 +40,7 @@ export class Difficulty {
       this.job = null;
       showDealMark(null);
       // Said after the other listeners, which close a lost sheet for a new table.
-      if (state.lostFromStart) setTimeout(() => this.key === key && showLostDeal(this.winnable));
+      if (key && state.lostFromStart) setTimeout(() => this.key === key && this.sayLost(key, this.whys.get(key) ?? null));
     }
     if (state.rated) showDealMark(state.level, state.lostFromStart);
     else if (key && state.deal && !this.job) {
@@ -60,7 +65,7 @@ export class Difficulty {
     job.promise.then(
       (/** @type {import("../engine/protocol.js").DealResult} */ result) => {
         if (this.key !== key) return;
-        if (result.verdict === "lost") showLostDeal(this.winnable, result.why ?? null);
+        if (result.verdict === "lost") this.sayLost(key, result.why ?? null);
         else showDealMark(result.difficulty ?? null);
       },
       (/** @type {any} */ error) => {
@@ -68,5 +73,16 @@ export class Difficulty {
         if (error?.type !== "Cancelled") console.warn(`difficulty: ${error?.message ?? error}`);
       },
     );
+  }
+
+  /**
+   * The deal on the table is lost from its start: its sheet says why, and lights
+   * the reason's cards while the table is still the deal's start (where the reason was proved).
+   * @param {string} key
+   * @param {import("../words/why.js").Why | null} why
+   */
+  sayLost(key, why) {
+    this.whys.set(key, why);
+    showLostDeal(this.winnable, why, this.game.table?.moves === 0 ? this.light : null);
   }
 }
