@@ -1,8 +1,9 @@
 // @ts-check
 // The questions asked before a game in progress is left: for a new deal, a
-// restart or another game, and for a link (keeping the game is the first choice
-// there: Enter, Escape and Close all keep it). Each resolves true to leave.
-// Whether a game is in progress is the engine's word (State.inProgress).
+// restart or another game, and for a link. Keeping the game is the first choice,
+// and the safe one: it has the focus (Enter keeps the game, as Escape does), and
+// the question has no Close beside it, which would say the same. Each resolves
+// true to leave. Whether a game is in progress is the engine's word (State.inProgress).
 
 import { t } from "../words/i18n.js";
 import { showPanel } from "./panel.js";
@@ -15,8 +16,11 @@ export function askLeave() {
       "confirm",
       t("leave.title"),
       t("leave.text"),
-      [{ label: t("leave.yes"), name: "leave", primary: true, action: () => resolve(true) }],
-      { close: () => resolve(false) },
+      [
+        { label: t("leave.keep"), name: "keep", primary: true, action: () => resolve(false) },
+        { label: t("leave.yes"), name: "leave", action: () => resolve(true) },
+      ],
+      { close: () => resolve(false), closeButton: false },
     );
   });
 }
@@ -37,10 +41,10 @@ export function askLink(link, current, named) {
       t("link.title", linked),
       t("link.text", playing),
       [
-        { label: t("link.keep"), name: "keep", primary: true, action: () => resolve(false) },
+        { label: t("leave.keep"), name: "keep", primary: true, action: () => resolve(false) },
         { label: t("link.open", linked), name: "leave", action: () => resolve(true) },
       ],
-      { close: () => resolve(false) },
+      { close: () => resolve(false), closeButton: false },
     );
   });
 }
