@@ -83,6 +83,16 @@ def test_a_link_to_a_deal_lost_from_its_start_is_marked_with_a_winnable_deal_off
     app.check_clean()
 
 
+# The cards the loading bar covers.
+UNDER_LOADING = """() => {
+    const box = document.querySelector('#loading').getBoundingClientRect();
+    return [...document.querySelectorAll('.card')].filter((card) => {
+        const r = card.getBoundingClientRect();
+        return r.left < box.right && box.left < r.right && r.top < box.bottom && box.top < r.bottom;
+    }).map((card) => card.dataset.card);
+}"""
+
+
 def test_hint_pressed_while_the_engine_starts_is_answered_once_it_is_ready(phone: App) -> None:  # noqa: F811
     held = start_held(phone)
     wait_drawn(phone)
@@ -91,7 +101,8 @@ def test_hint_pressed_while_the_engine_starts_is_answered_once_it_is_ready(phone
     page = phone.page
     press_control(page, "hint")
     page.wait_for_function("() => document.body.dataset.waiting === '1'")
-    assert page.locator("#loading-text").inner_text() == "Your move is played as soon as the game engine is ready…"
+    assert page.locator("#loading-text").inner_text() == "Your hint comes as soon as the game engine is ready…"
+    assert page.evaluate(UNDER_LOADING) == []  # in the bar, over no card
     press_control(page, "hint")  # pressed again while it waits: kept once
     assert page.evaluate("document.body.dataset.waiting") == "1"
     assert page.locator('[data-action="hint"].is-waiting').count() >= 1

@@ -99,7 +99,7 @@ const guidance = new Guidance(app, engine, game, view, deals);
 const solution = new Solution(app, engine, game, view, guidance);
 guidance.showSolution = (options) => solution.start(options);
 guidance.solving = () => solution.active;
-const overlay = new Overlay(game, () => app.table);
+const overlay = new Overlay(game, () => app.table, () => pressedEarly.asked);
 const info = new InfoPanels({ state: () => app.table, daily: () => app.table?.daily ?? null, stats, notice, intro: () => overlay.open() });
 const endings = new Endings(app, game, clock, deals, guidance, (tab) => info.open(tab));
 new LastMove(game, view);
