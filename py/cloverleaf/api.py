@@ -185,6 +185,8 @@ class Api:
         self.lost: set[tuple[str, int]] = set()
         self.solutions: dict[tuple[str, int], tuple[Move, ...]] = {}
         self._pars: dict[tuple[str, int, Settings], int | None] = {}
+        # The decisions the last undo took back, latest first, as reported moves (State.undone).
+        self.undone: list[Json] = []
 
     @property
     def session(self) -> Session:
@@ -281,6 +283,7 @@ class Api:
             "moves": session.decisions,
             "settings": {name: getattr(settings, field) for name, field in SETTING_NAMES.items()},
             "lastMoves": last_moves,
+            "undone": list(self.undone) if session.change == "undo" else [],
             "change": session.change,
             "inProgress": session.in_progress,
             "finished": session.won or session.stuck,
@@ -597,7 +600,14 @@ def _repeat(action: Callable[[], object], available: int, count: int) -> None:
 
 def _undo(api: Api, params: Params) -> Json:
     session = api.session
-    _repeat(session.undo, len(session.groups), _count(params, "count", 1, MAX_UNDO))
+    undone: list[Json] = []
+
+    def undo_one() -> None:
+        # The decision taken back, with the card it went onto from where it was made: here, now.
+        undone.append(reported_move_json(session.undo()[0], session.position))
+
+    _repeat(undo_one, len(session.groups), _count(params, "count", 1, MAX_UNDO))
+    api.undone = undone
     return api.table()
 
 

@@ -68,6 +68,7 @@ STATE: dict[str, tuple[str, str]] = {
     "moves": ("number", "the player's decisions so far"),
     "settings": ("EngineSettings", "the engine's settings"),
     "lastMoves": ("Move[]", "the moves the last change made, the player's first"),
+    "undone": ("Move[]", "the decisions the last change took back (an undo), the latest first"),
     "change": ("Change", "what the last change was"),
     "inProgress": ("boolean", "a decision made, and neither won nor stuck: leaving it asks first"),
     "finished": ("boolean", "won or stuck"),

@@ -56,6 +56,8 @@ export type State = {
   settings: EngineSettings;
   /** the moves the last change made, the player's first */
   lastMoves: Move[];
+  /** the decisions the last change took back (an undo), the latest first */
+  undone: Move[];
   /** what the last change was */
   change: Change;
   /** a decision made, and neither won nor stuck: leaving it asks first */

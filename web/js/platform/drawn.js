@@ -44,7 +44,7 @@ const fieldsOf = (kind) => Object.entries(STATE_FIELDS).filter(([, of]) => of ==
  * The table last drawn, when it has the shape of the engine's state (two decks at
  * most, thirty fans at most); null otherwise. Its settings are the engine's only
  * (each on unless stored off), its name at most 60 characters, and its last
- * moves dropped (they were shown already).
+ * moves and the moves an undo took back dropped (they were said already).
  * @param {unknown} data
  * @returns {State | null}
  */
@@ -76,5 +76,6 @@ export function readDrawn(data) {
     gameName: typeof state.gameName === "string" ? state.gameName.slice(0, 60) : state.game,
     settings: Object.fromEntries(ENGINE_SETTINGS.map((key) => [key, settings[key] !== false])),
     lastMoves: [],
+    undone: [],
   }));
 }
