@@ -1,9 +1,9 @@
 // @ts-check
 // The focus is never lost. When a dialog or the message panel closes and the
 // focus would fall to the page's body (the next Tab would leave the page, and a
-// screen reader starts again from its top), it goes to the table: the card the
-// arrow keys start from (table/keyboard.js keeps one card in the tab order),
-// else the table itself. A browser gives a closed dialog's focus back to what
+// screen reader starts again from its top), it goes to the table: the cell the
+// arrow keys start from (table/keyboard.js keeps one in the tab order), else the
+// table itself. A browser gives a closed dialog's focus back to what
 // had it before, and the message panel does the same (panel.js); this catches
 // what had none (the first-visit dialog opens on its own) or is gone.
 
@@ -16,12 +16,12 @@ const nowhere = () => {
   return !active || active === document.body || active === document.documentElement || !active.getClientRects().length;
 };
 
-/** Put the focus on the table: its card in the tab order, else the table itself. */
+/** Put the focus on the table: its cell in the tab order, else the table itself. */
 export function focusTable() {
   const root = table();
   if (!root) return;
-  const card = /** @type {HTMLElement | null} */ (root.querySelector('.card[tabindex="0"]'));
-  if (card) return card.focus({ preventScroll: true });
+  const cell = /** @type {HTMLElement | null} */ (root.querySelector('[tabindex="0"]'));
+  if (cell) return cell.focus({ preventScroll: true });
   if (!root.hasAttribute("tabindex")) root.tabIndex = -1; // focusable by the page, not by Tab
   root.focus({ preventScroll: true });
 }

@@ -8,7 +8,8 @@
 // found comes from the engine (HintResult); what each button does, from the
 // controller.
 
-import { cardWord, t } from "../words/i18n.js";
+import { t } from "../words/i18n.js";
+import { moveText } from "../words/moves.js";
 import { litText, whyText } from "../words/why.js";
 import { showPanel } from "./panel.js";
 
@@ -19,19 +20,6 @@ import { showPanel } from "./panel.js";
 
 /** The verdict of a position proved lost (protocol.js HintResult). */
 export const LOST = "lost";
-
-/**
- * A move in words: "seven of hearts onto eight of hearts".
- * @param {Move} move  as the engine reports it, with the card it goes (or went) onto
- * @param {string | null} [onto]  that card, when the report gives it beside the move (lostMove)
- */
-export function moveText(move, onto = move.onto ?? null) {
-  if (!move.card) return t("move.redeal");
-  if (move.to === "F") return t("move.toFoundation", { card: cardWord(move.card) });
-  return onto
-    ? t("move.onto", { card: cardWord(move.card), target: cardWord(onto) })
-    : t("move.toEmpty", { card: cardWord(move.card) });
-}
 
 /**
  * What the panels' buttons do.

@@ -41,6 +41,11 @@ export function language() {
   return current;
 }
 
+/** Words joined as the language lists them ("a, b and c"). @param {string[]} words */
+export function listWords(words) {
+  return new Intl.ListFormat(current, { type: "conjunction" }).format(words);
+}
+
 /** @param {string} lang @returns {Promise<Texts>} */
 async function fetchTable(lang) {
   // Relative to the bundle, js/main.js (import.meta.url is the bundle's, not this file's).
