@@ -69,11 +69,12 @@ function put(element, name, value) {
 // The grid and its rows as the layout places the cells: the foundations (and
 // the redeal button's cell), then each row of fans. The cells are moved into
 // their rows, which take no room: each cell keeps its place on the table
-// (render.js places it there; the rows are not positioned). The cards stay the
+// (render.js places it there, and calls this whenever the layout changes; the
+// rows are not positioned). The cards stay the
 // table's own children, hidden from screen readers: each cell names its cards,
 // and a card that slides from fan to fan is never moved in the page.
 /** @param {import("./render.js").TableView} view */
-function gridRows(view) {
+export function gridRows(view) {
   const root = view.root;
   const layout = view.layout;
   if (!layout) return;

@@ -51,6 +51,9 @@ import { listen, unbindAll } from "../platform/listen.js";
  */
 
 const DIGITS_MS = 900; // two digits typed within this are one fan's number
+
+/** Whether the player's last input was the keyboard (platform/input.js): the focus then follows the play. */
+const byKeyboard = () => document.documentElement.dataset.input === "keyboard";
 const POINTER_MS = 700; // a click this soon after a press is the pointer's (drag.js), not a screen reader's
 
 /**
@@ -64,7 +67,6 @@ export function bindCardKeys(root, view, handlers, keymap) {
   let focusKey = ""; // the cell in the tab order
   /** @type {{card: Card, options: Dest[], index: number} | null} */
   let pick = null; // while choosing a destination
-  let keyboard = false; // the player is playing with the keyboard
   let toldHow = false; // how a pick is played was said once
   let digits = ""; // a fan's number being typed
   let digitsAt = 0;
@@ -149,7 +151,7 @@ export function bindCardKeys(root, view, handlers, keymap) {
       focusKey = all.find((cell) => cell.key.startsWith("fan:") && cell.card && state.movable[cell.card])?.key ?? "";
     }
     // The keyboard's player keeps the focus on the cell (a played card's fan shows its next card).
-    setFocus(focusKey, { move: keyboard && focusHere(), all });
+    setFocus(focusKey, { move: byKeyboard() && focusHere(), all });
   }
 
   /**
@@ -280,11 +282,6 @@ export function bindCardKeys(root, view, handlers, keymap) {
   const inGrid = (event) => free(event) || targetOf(event) === view.redeal;
   /** A key for the table: not from the message panel, and only while the table takes moves. @param {KeyboardEvent} event */
   const playing = (event) => !targetOf(event).closest?.("#panel") && handlers.enabled();
-  /** @param {(event: KeyboardEvent) => unknown} run */
-  const byKeyboard = (run) => (/** @type {KeyboardEvent} */ event) => {
-    keyboard = true;
-    return run(event);
-  };
   /** @type {Record<string, "left" | "right" | "up" | "down">} */
   const ARROWS = { ArrowLeft: "left", ArrowRight: "right", ArrowUp: "up", ArrowDown: "down" };
 
@@ -296,30 +293,30 @@ export function bindCardKeys(root, view, handlers, keymap) {
     {
       keys: Object.keys(ARROWS),
       when: (event) => playing(event) && inGrid(event),
-      run: byKeyboard((event) => go(ARROWS[event.key])),
+      run: (event) => go(ARROWS[event.key]),
     },
-    { keys: ["Home", "End"], when: (event) => playing(event) && inGrid(event), run: byKeyboard((event) => go(event.key === "Home" ? "home" : "end")) },
+    { keys: ["Home", "End"], when: (event) => playing(event) && inGrid(event), run: (event) => go(event.key === "Home" ? "home" : "end") },
     {
       keys: ["Home", "End"],
       command: true,
       when: (event) => playing(event) && inGrid(event),
-      run: byKeyboard((event) => go(event.key === "Home" ? "first" : "last")),
+      run: (event) => go(event.key === "Home" ? "first" : "last"),
     },
     {
       keys: ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0"],
       when: (event) => playing(event) && inGrid(event),
-      run: byKeyboard((event) => fanNumber(event.key)),
+      run: (event) => fanNumber(event.key),
     },
-    { keys: ["g"], shift: false, when: (event) => playing(event) && inGrid(event), run: byKeyboard(() => toHint()) },
+    { keys: ["g"], shift: false, when: (event) => playing(event) && inGrid(event), run: () => toHint() },
     {
       keys: [" ", "d"],
       when: (event) => playing(event) && cardOf(event) !== null,
-      run: byKeyboard((event) => choose(/** @type {Card} */ (cardOf(event)))),
+      run: (event) => choose(/** @type {Card} */ (cardOf(event))),
     },
     {
       keys: ["Enter"],
       when: (event) => playing(event) && cardOf(event) !== null,
-      run: byKeyboard((event) => activate(/** @type {Card} */ (cardOf(event)))),
+      run: (event) => activate(/** @type {Card} */ (cardOf(event))),
     },
     {
       keys: ["Escape"],
@@ -340,7 +337,6 @@ export function bindCardKeys(root, view, handlers, keymap) {
     }
   }
   const onPointer = () => {
-    keyboard = false;
     pressedAt = performance.now();
     clearPick();
   };
@@ -350,7 +346,6 @@ export function bindCardKeys(root, view, handlers, keymap) {
     const key = cellKeyOf(/** @type {Element} */ (event.target));
     const card = cardOf(event);
     if (!key || key === "redeal" || !card) return;
-    keyboard = true;
     setFocus(key, { move: false });
     activate(card);
   }
@@ -360,7 +355,7 @@ export function bindCardKeys(root, view, handlers, keymap) {
     if (mark === hinted) return;
     hinted = mark;
     const key = cellKeyOf(mark);
-    if (key && keyboard && focusHere()) setFocus(key);
+    if (key && byKeyboard() && focusHere()) setFocus(key);
   });
   watchHint.observe(root, { attributes: true, attributeFilter: ["class"], subtree: true });
 

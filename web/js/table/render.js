@@ -18,6 +18,7 @@ import { placesFor } from "./places.js";
 import { moveDuration } from "./anim.js";
 import { slide } from "./slide.js";
 import { dropRegions } from "./drop-regions.js";
+import { gridRows } from "./a11y.js";
 
 /** @typedef {import("./layout.js").IndexSize} IndexSize */
 /** @typedef {import("./layout.js").Layout} Layout */
@@ -205,6 +206,7 @@ export class TableView {
       /** @type {HTMLElement} */ (this.badges.get(suit)).style.transform = `translate(${x + cardW / 2}px, ${y + cardH}px) translate(-50%, -60%)`;
     });
     this.placeFans();
+    gridRows(this); // the screen reader's rows follow the layout's
     return true;
   }
 
