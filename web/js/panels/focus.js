@@ -26,20 +26,10 @@ export function focusTable() {
   root.focus({ preventScroll: true });
 }
 
-/**
- * After what closed has had its say (a browser puts a dialog's focus back,
- * another panel takes it): where the focus is nowhere, `back` gets it (what
- * had it before, when it is still in sight), else the table.
- * @param {Element | null} [back]
- */
-export function keepFocus(back = null) {
+/** After what closed has had its say (a browser puts a dialog's focus back, another panel takes it): the table, if the focus is nowhere. */
+export function keepFocus() {
   setTimeout(() => {
-    if (!nowhere() || document.querySelector("dialog[open]")) return;
-    if (back instanceof HTMLElement && back !== document.body && back.isConnected && back.getClientRects().length) {
-      back.focus({ preventScroll: true });
-      if (!nowhere()) return;
-    }
-    focusTable();
+    if (nowhere() && !document.querySelector("dialog[open]")) focusTable();
   });
 }
 

@@ -30,8 +30,6 @@ export function whenDocked(listener) {
 
 /** What closing the panel without choosing an action means (see showPanel). */
 let onClose = () => {};
-/** @type {Element | null} what had the focus before the panel took it: it gets it back */
-let opener = null;
 
 /**
  * Show a panel of `kind` with a title, a text and its actions (a Close is added
@@ -49,7 +47,6 @@ export function showPanel(kind, title, text, actions, { close = () => {}, closeB
   hidePanel();
   onClose = close;
   const panel = $("#panel");
-  opener = document.activeElement;
   panel.dataset.panel = kind;
   $("#panel-title").textContent = title;
   $("#panel-text").textContent = text;
@@ -90,7 +87,7 @@ export function showPanel(kind, title, text, actions, { close = () => {}, closeB
 export function hidePanel(kind) {
   const panel = $("#panel");
   if (panel.hidden || (kind && panel.dataset.panel !== kind)) return;
-  if (panel.contains(document.activeElement)) keepFocus(opener); // its button had it: given back
+  if (panel.contains(document.activeElement)) keepFocus(); // its button had it: the table takes it
   panel.hidden = true;
   delete panel.dataset.panel;
   onDocked(false);
