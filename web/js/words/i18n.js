@@ -41,9 +41,13 @@ export function language() {
   return current;
 }
 
+/** @type {{lang: string, format: Intl.ListFormat} | null} the current language's list format, made once */
+let lists = null;
+
 /** Words joined as the language lists them ("a, b and c"). @param {string[]} words */
 export function listWords(words) {
-  return new Intl.ListFormat(current, { type: "conjunction" }).format(words);
+  if (lists?.lang !== current) lists = { lang: current, format: new Intl.ListFormat(current, { type: "conjunction" }) };
+  return lists.format.format(words);
 }
 
 /** @param {string} lang @returns {Promise<Texts>} */
