@@ -16,7 +16,11 @@ paused after a few steps; the panel of a game that has just become lost (with
 of the four languages; the win panel of a game won faster
 and in fewer moves than an earlier one; the settings dialog; the longest
 Clover Leaf fans a short search builds by play; the words that change with the
-language (Russian statistics, a Spanish daily deal's date, German about). Each scene is
+language (Russian statistics, a Spanish daily deal's date, German about); the
+left-handed Trefoil table with its redeal button, in four languages; a table
+with a fan of five cards, before and with larger cards; a Shamrocks deal lost
+from its start, in four languages; a hint's notice in the bar (Russian); the
+keyboard's focus on a hinted card, and a destination picked. Each scene is
 played as a person plays it (buttons, keys, drags) in Debian's Chromium, with
 the test suite's driver and deals (tests/browser).
 
@@ -46,6 +50,7 @@ from tests.browser.conftest import (  # noqa: E402
     QuietServer,
     _Handler,
     chromium_path,
+    press_control,
 )
 from tests.browser.test_dialogs_fit import seed_statistics  # noqa: E402
 from tests.browser.test_i18n import choose_language  # noqa: E402
@@ -56,6 +61,7 @@ SHORT_DEAL = "11"  # Clover Leaf deal 11: won in 8 decisions (tests/browser/test
 DIVED_DEAL = "405"  # Shamrocks deal 405: open to the best-first strands, won by a dive past 20,000 nodes
 UNDECIDED_DEAL = "409"  # Shamrocks deal 409: undecided within the solve budget (bench/results)
 STALLED_DEAL = "5"  # Shamrocks deal 5: undecided; its hints end with no line that puts a card up (tests/test_coach.py)
+LOST_FROM_START = "6"  # Shamrocks deal 6: its rating proves it lost from its start (tests/browser/test_why_lost.py)
 NO_ANIMATIONS = json.dumps({"animations": False})
 
 
@@ -246,9 +252,76 @@ def words(browser: Any, base: str, options: dict[str, Any], out: Path, size: str
         shoot(app, out, f"{size}-about-de")
 
 
+def prefs_once(app: App, **prefs: Any) -> None:
+    """Display preferences stored before the page first loads (a reload keeps what the page stored)."""
+    key, value = "'cloverleaf.prefs.v1'", json.dumps(json.dumps(prefs))
+    app.context.add_init_script(f"localStorage.getItem({key}) ?? localStorage.setItem({key}, {value})")
+
+
+def left_handed_redeal(browser: Any, base: str, options: dict[str, Any], out: Path, size: str) -> None:
+    """Left-handed Trefoil: the redeal button in the left corner, the foundations clear of it, in each language."""
+    for lang in ("en", "de", "es", "ru"):
+        with App(browser, base, **options) as app:
+            prefs_once(app, lang=lang, leftHanded=True)
+            app.open("trefoil/5")
+            app.settle()
+            shoot(app, out, f"{size}-left-handed-{lang}")
+
+
+def larger_cards(browser: Any, base: str, options: dict[str, Any], out: Path, size: str) -> None:
+    """Larger cards on a table with a fan of five cards: before the setting, and with it."""
+    with App(browser, base, **options) as app:
+        app.context.add_init_script(f"localStorage.setItem('cloverleaf.settings.v1', {NO_ANIMATIONS!r})")
+        app.open("trefoil/5")
+        app.play(plans.five_card_fan("trefoil", "5"))
+        app.settle()
+        shoot(app, out, f"{size}-five-card-fan")
+        press_control(app.page, "settings")
+        app.page.locator('input[data-pref="largerCards"]').check()
+        app.page.keyboard.press("Escape")
+        app.settle()
+        shoot(app, out, f"{size}-larger-cards")
+
+
+def lost_from_start(browser: Any, base: str, options: dict[str, Any], out: Path, size: str) -> None:
+    """A Shamrocks deal lost from its start: the reason whole, its cards lit, in each of the four languages."""
+    for lang in ("en", "de", "es", "ru"):
+        with App(browser, base, **options) as app:
+            prefs_once(app, lang=lang)
+            app.open(f"shamrocks/{LOST_FROM_START}")
+            app.page.locator('#panel[data-panel="lost"] .panel__why').wait_for(timeout=60_000)
+            app.settle()
+            shoot(app, out, f"{size}-lost-from-start-{lang}")
+
+
+def notice_over_the_bar(browser: Any, base: str, options: dict[str, Any], out: Path, size: str) -> None:
+    """A hint's notice in the bar, the game's name and clock in sight beside or above it (Russian: the longest)."""
+    with App(browser, base, **options) as app:
+        prefs_once(app, lang="ru")
+        app.open(f"clover-leaf/{SHORT_DEAL}")
+        app.press("hint")
+        app.page.locator(".card.card--hint").first.wait_for(timeout=60_000)
+        app.settle()
+        shoot(app, out, f"{size}-notice-ru")
+
+
+def keyboard_focus(browser: Any, base: str, options: dict[str, Any], out: Path, size: str) -> None:
+    """The keyboard's focus on a fan (reached by its number), then a destination picked with Space."""
+    with App(browser, base, **options) as app:
+        app.context.add_init_script(f"localStorage.setItem('cloverleaf.settings.v1', {NO_ANIMATIONS!r})")
+        app.open(f"clover-leaf/{SHORT_DEAL}")
+        page = app.page
+        page.keyboard.press("h")
+        page.locator(".card.card--hint").first.wait_for(timeout=60_000)  # the hint takes the focus to its card
+        app.settle()
+        shoot(app, out, f"{size}-keyboard-hint")
+        page.keyboard.press("Space")
+        shoot(app, out, f"{size}-keyboard-pick")
+
+
 SCENES = (
     overlay_hint_solution, dived_hint, hint_likely, hints_to_their_end, lost_search_further, lost, lost_why, won,
-    long_fans, words,
+    long_fans, words, left_handed_redeal, larger_cards, lost_from_start, notice_over_the_bar, keyboard_focus,
 )
 
 

@@ -103,6 +103,17 @@ def test_undo_and_redo_take_a_count(api: Api) -> None:
     assert call(api, "undo", count=True)["error"]["type"] == "InvalidInput"
 
 
+def test_an_undo_says_which_decisions_it_took_back_the_latest_first(api: Api) -> None:
+    ok(api, "new", game="clover-leaf", deal="1")
+    first = state(api, "play", card="6D", to=4)["lastMoves"][0]  # (its auto move is no decision)
+    second = state(api, "click", card="9C")["lastMoves"][0]
+    assert state(api, "undo")["undone"] == [second]
+    assert state(api, "redo")["undone"] == []
+    assert state(api, "undo", count=2)["undone"] == [second, first]  # each with the card it went onto then
+    assert first == {"card": "6D", "to": 4, "onto": "7D"}
+    assert state(api, "settings", autoMove=True)["undone"] == []  # another change: none
+
+
 def test_every_refusal_comes_back_as_an_error_of_a_kind(api: Api) -> None:
     ok(api, "new", game="clover-leaf", deal="1")
     assert call(api, "play", card="8H", to="F")["error"]["type"] == "IllegalMove"

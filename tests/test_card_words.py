@@ -35,14 +35,12 @@ MESSAGES = {
     "error.build": ("card", "onto"),
     "error.empty": ("card",),
     "error.foundation": ("card",),
-    "card.top": ("card",),
-    "card.inFan": ("card",),
-    "card.onFoundation": ("card",),
+    "fan.card": ("card",),
+    "fan.cards": ("card",),
     "foundation.name": ("card",),
     "announce.toFoundation": ("card",),
     "announce.onto": ("card", "target"),
     "announce.toEmpty": ("card",),
-    "keys.selected": ("card",),
     "keys.destFan": ("target",),
     "keys.noDestination": ("card",),
     "move.onto": ("card", "target"),
@@ -51,7 +49,7 @@ MESSAGES = {
 }
 # Texts that are whole sentences (the others are labels or parts of a sentence).
 SENTENCES = [key for key in MESSAGES if key.split(".")[0] in ("hint", "error", "announce")]
-SENTENCES += ["keys.selected", "keys.noDestination"]
+SENTENCES += ["keys.noDestination"]
 
 RENDER = """
 import { readFileSync } from "node:fs";
@@ -65,7 +63,7 @@ for (const lang of langs) {
   const texts = {};
   for (const [key, names] of Object.entries(messages)) {
     texts[key] = cards.map((card, i) => {
-      const params = { fan: 3, index: 2, count: 5, suit: "S", destination: "x" };
+      const params = { fan: 3, index: 2, count: 5, suit: "S", destination: "x", under: "y" };
       for (const name of names) params[name] = cardWord(name === "card" ? card : cards[(i + 1) % cards.length]);
       return t(key, params);
     });

@@ -218,6 +218,7 @@ def _repeat(api: Api, action: Callable[[], object], available: int, params: Para
 
 
 def _undo(api: Api, params: Params) -> Json:
+    api.session.undone = []  # the decisions this undo takes back (State.undone)
     return _repeat(api, api.session.undo, len(api.session.groups), params)
 
 

@@ -76,7 +76,7 @@ STATE: dict[str, tuple[str, str]] = {
     "moves": ("number", "the player's decisions so far"),
     "settings": ("EngineSettings", "the engine's settings"),
     "lastMoves": ("Move[]", "the moves the last change made, the player's first"),
-    "undone": ("Move[]", "the moves the last undo took back, the decision first (empty after any other change)"),
+    "undone": ("Move[]", "the decisions the last change took back (an undo), the latest first"),
     "change": ("Change", "what the last change was"),
     "inProgress": ("boolean", "a decision made, and neither won nor stuck"),
     "leaving": (

@@ -104,7 +104,8 @@ class Session:
         self._positions: list[Position] = []
         self._returned: list[frozenset[int]] = []  # per position: cards the player took back
         self.last_moves: list[Move] = []
-        self.undone: list[Move] = []  # the decision the last undo took back, with its automatic moves
+        # The decisions the last undo took back, latest first, each with the position it was made in.
+        self.undone: list[tuple[Move, Position]] = []
         self.started = False  # a decision has been made on this attempt: the clock runs (follow_clock)
         self.clock = Clock(now)
         self.visible = True  # the page is on screen: the clock may run (the page reports it)
@@ -303,7 +304,7 @@ class Session:
         self.last_from = self.position  # where the decision undone was made
         self.redo_groups.append(group)
         self.last_moves = []
-        self.undone = group
+        self.undone.append((group[0], self.position))
         self._changed("undo")
         return group
 

@@ -101,12 +101,8 @@ def state_json(session: Session, memory: DealMemory) -> dict[str, Json]:
 
 
 def _undone(session: Session) -> list[dict[str, Json]]:
-    """The moves the last undo took back, the decision first (each with ``onto`` as it was made)."""
-    moves, before = [], session.last_from
-    for move in session.undone:
-        moves.append(reported_move_json(move, before))
-        before = apply_move(session.rules, before, move)
-    return moves
+    """The decisions the last undo took back, latest first, each with the card it went onto then."""
+    return [reported_move_json(move, made_in) for move, made_in in session.undone]
 
 
 def help_json(coach: Coach) -> dict[str, Json]:

@@ -62,7 +62,7 @@ export type State = {
   settings: EngineSettings;
   /** the moves the last change made, the player's first */
   lastMoves: Move[];
-  /** the moves the last undo took back, the decision first (empty after any other change) */
+  /** the decisions the last change took back (an undo), the latest first */
   undone: Move[];
   /** what the last change was */
   change: Change;

@@ -240,3 +240,21 @@ def long_fans(
         steps.append((card_str(move.card), move.dest + 1, how))
         session.play(move)
     return deal, tuple(steps)
+
+
+@functools.cache
+def five_card_fan(game: str = "trefoil", deal: str = "5") -> tuple[tuple[str, Dest], ...]:
+    """The decisions the hints give from the deal's start up to the first table with a
+    fan of five cards (no redeal among them)."""
+    from cloverleaf.solver.jobs import hint
+
+    session = Session.new(game, int(deal), Settings())
+    decisions: list[tuple[str, Dest]] = []
+    while max(len(fan) for fan in session.position.fans) < 5:
+        result = hint(session.rules, session.history(), forced_autoplay=True)
+        assert result.solution and not result.back, (game, deal, decisions)
+        move = result.solution[0]
+        assert move.dest != REDEAL, (game, deal, decisions)
+        session.play(move)
+        decisions.append((card_str(move.card), to_json(move.dest)))
+    return tuple(decisions)

@@ -77,7 +77,7 @@ def wait_notice(app: App, *words: str) -> str:
 def play_a_card(app: App) -> None:
     """Click the first card the page offers as movable: the table plays."""
     before = app.moves()
-    card = app.page.locator('.card[role="button"]').first
+    card = app.page.locator(".card.card--movable").first
     card.click(position={"x": 6, "y": 6})
     app.wait_moves(before + 1)
 

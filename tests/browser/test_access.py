@@ -5,14 +5,17 @@ in the light and dark themes with no serious or critical violation."""
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 import pytest
 
 from cloverleaf import CATALOGUE
+from cloverleaf.api import Api
 
 from . import plans
 from .conftest import ROOT, App
+from .test_guidance import card_words
 
 pytestmark = pytest.mark.browser
 
@@ -21,17 +24,38 @@ NO_ANIMATIONS = json.dumps({"animations": False})
 GAMES = [rules.id for rules in CATALOGUE]
 
 
+# The card the focused cell plays: the top card of the fan (or foundation) that has the focus.
+FOCUSED_CARD = """() => {
+    const cell = document.activeElement;
+    const where = cell?.dataset.fan ?? (cell?.dataset.foundation ? 'F' : null);
+    if (!where) return null;
+    const cards = [...document.querySelectorAll('#table .card')].filter((card) => where === 'F'
+        ? card.dataset.where === 'F' && card.dataset.card.endsWith(cell.dataset.foundation)
+        : card.dataset.where === where);
+    cards.sort((a, b) => Number(a.dataset.index) - Number(b.dataset.index));
+    return cards.length ? cards[cards.length - 1].dataset.card : null;
+}"""
+ANNOUNCED = "() => document.querySelector('#announcer')?.textContent ?? ''"
+
+
 def focused_card(app: App) -> str | None:
-    return app.page.evaluate("() => document.activeElement?.dataset?.card ?? null")
+    return app.page.evaluate(FOCUSED_CARD)  # type: ignore[no-any-return]
 
 
-def focus_card(app: App, card: str) -> None:
-    """Walk the movable cards with the arrow keys until ``card`` has the focus."""
-    for _ in range(60):
-        if focused_card(app) == card:
-            return
-        app.page.keyboard.press("ArrowRight")
-    raise AssertionError(f"the arrow keys never reached {card}")
+TYPED: dict[int, float] = {}  # when each page last had a fan's number typed
+
+
+def type_fan(app: App, fan: int | str) -> int:
+    """Go to fan ``fan`` by its number, typed; returns the keys pressed. (Digits
+    typed within 0.9 s of the last make one number, as for fan 12: a person's
+    pause, waited for here.)"""
+    pause = 0.95 - (time.monotonic() - TYPED.get(id(app), 0.0))
+    if pause > 0:
+        time.sleep(pause)
+    for digit in str(fan):
+        app.page.keyboard.press(digit)
+    TYPED[id(app)] = time.monotonic()
+    return len(str(fan))
 
 
 def target(app: App) -> str:
@@ -49,32 +73,37 @@ def test_a_whole_game_won_with_the_keyboard_alone(app: App) -> None:
     page = app.page
 
     # Space picks the card's first destination, said with the card it goes onto
-    # (the engine's state.onto); Escape cancels the pick, and nothing moves.
+    # (the engine's state.onto), and how a pick ends, once; Escape cancels it, and nothing moves.
     first, to = decisions[0]
-    focus_card(app, first)
+    keys = type_fan(app, app.where(first))  # from the page itself: a fan's number goes to it
+    assert page.evaluate("() => document.activeElement.closest('[role=grid]') !== null")
+    assert focused_card(app) == first
     page.keyboard.press("Space")
     first_to, first_onto = opening["movable"][first][0], opening["onto"][first][0]
     assert target(app) == str(first_to)
     said = "its foundation" if first_to == "F" else f"fan {first_to}, onto" if first_onto else f"empty fan {first_to}"
-    announced = "(said) => (document.querySelector('#announcer')?.textContent ?? '').includes(said)"
-    page.wait_for_function(announced, arg=said)
+    page.wait_for_function(f"() => ({ANNOUNCED})().includes({said!r}) && ({ANNOUNCED})().includes('Escape cancels')")
     page.keyboard.press("Escape")
     assert page.locator(".is-target").count() == 0 and app.moves() == 0
 
     for number, (card, to) in enumerate(decisions):
         assert card != "redeal"
-        focus_card(app, card)
+        keys += type_fan(app, app.where(card))  # a fan's number goes straight to it
+        assert focused_card(app) == card
         if number == 0 and opening["click"].get(card) == to:
             page.keyboard.press("Enter")  # plays it as a click does
         else:
             for _ in range(len(opening["fans"]) + 1):
                 page.keyboard.press("Space")
+                keys += 1
                 if target(app) == str(to):
                     break
             assert target(app) == str(to)
             page.keyboard.press("Enter")
+        keys += 1
         app.wait_moves(number + 1)
         assert app.where(card) == str(to) or app.where(card) == "F"
+    print(f"keyboard: {keys} keys for {len(decisions)} decisions")
 
     panel = page.locator('#panel[data-panel="won"]')
     panel.wait_for()
@@ -94,21 +123,26 @@ def test_a_whole_game_won_with_the_keyboard_alone(app: App) -> None:
     assert "One game played so far: won." in page.locator("#info-stats .stats__chart").inner_text()
 
 
-def test_cards_and_fans_have_names_and_shortcuts_work(app: App) -> None:
+def test_the_table_is_a_grid_whose_cells_name_their_cards_and_shortcuts_work(app: App) -> None:
     deal, card, fan, _ = plans.deal_with_fan_move()
     opening = plans.state("clover-leaf", deal)
     app.open(f"clover-leaf/{deal}")
     page = app.page
-    top = opening["fans"][0][-1]
-    label = page.get_attribute(f'.card[data-card="{top}"]', "aria-label")
-    assert label and label.endswith("top of fan 1"), label
-    assert page.get_attribute('[data-fan="1"]', "aria-label") == "Fan 1"
-    assert page.get_attribute('[data-fan="1"]', "role") == "group"
-    movable = page.locator(".card[role='button']")
-    assert movable.count() == len(opening["movable"])
-    assert page.locator(".card[tabindex='0']").count() == 1
+    top, *under = reversed(opening["fans"][0])
+    assert page.get_attribute('[data-fan="1"]', "role") == "gridcell"
+    assert page.get_attribute('[data-fan="1"]', "aria-label") == f"Fan 1: {card_words(top)}, over " + ", ".join(
+        card_words(name) for name in under[:-1]
+    ) + f"{',' if len(under) > 2 else ''} and {card_words(under[-1])}"
+    # Rows: the foundations first, then the fans as the layout places them.
+    rows = page.eval_on_selector_all(
+        "[role=grid] > [role=row]", "rows => rows.map((row) => [...row.children].map((cell) => cell.id))"
+    )
+    assert rows[0][:4] == ["foundation-C", "foundation-S", "foundation-H", "foundation-D"]
+    assert [cell for row in rows[1:] for cell in row] == [f"fan-{i}" for i in range(1, len(opening["fans"]) + 1)]
+    assert page.locator("[role=grid] [tabindex='0']").count() == 1
+    assert page.locator(".card:not([aria-hidden='true'])").count() == 0  # each card is named by its cell
     # Play with Space then Enter, undo with Ctrl+Z, redo with Ctrl+Y, new deal with N.
-    focus_card(app, card)
+    type_fan(app, app.where(card))
     for _ in range(20):
         page.keyboard.press("d")
         if target(app) == str(fan):
@@ -117,16 +151,82 @@ def test_cards_and_fans_have_names_and_shortcuts_work(app: App) -> None:
     app.wait_moves(1)
     page.keyboard.press("Control+z")
     app.wait_moves(0)
+    page.wait_for_function(f"() => ({ANNOUNCED})().startsWith('Undone: the {card_words(card)}')")
     page.keyboard.press("Control+y")
     app.wait_moves(1)
     for button in page.locator(".bar__buttons button").all():
         assert button.inner_text().strip(), "every button has a visible label"
-    page.keyboard.press("n")  # a game in progress: the page asks first
+    page.keyboard.press("n")  # a game in progress: the page asks first, keeping it the first choice
+    question = page.locator('#panel[data-panel="confirm"]')
+    question.wait_for()
+    assert page.evaluate("() => document.activeElement.dataset.panelAction") == "keep"
+    page.keyboard.press("Escape")  # kept, and the focus back on the table
+    question.wait_for(state="hidden")
+    page.wait_for_function("() => document.activeElement.closest('[role=grid]') !== null")
+    page.keyboard.press("n")
     page.locator('#panel[data-panel="confirm"] [data-panel-action="leave"]').click()
     page.wait_for_function("d => document.body.dataset.deal !== d", arg=deal, timeout=60_000)
 
 
-def test_a_move_renames_only_the_cards_whose_names_change(app: App) -> None:
+def test_the_keys_move_by_place_go_to_the_hint_and_never_lose_the_focus(make_app: Any) -> None:
+    """At 1280x800, on a first visit: Escape closes the first-visit dialog onto the
+    table; the arrows move by place, Home and End along a row, a number to its fan;
+    a hint asked with H takes the focus to its card, Enter plays it, and what moved
+    is said, every card sent home; a screen reader's click plays a card too."""
+    app = make_app(first_visit=True)
+    app.context.add_init_script(f"localStorage.setItem('cloverleaf.settings.v1', {NO_ANIMATIONS!r})")
+    app.open("clover-leaf/11")
+    page = app.page
+    page.locator("#intro-dialog[open]").wait_for()
+    page.keyboard.press("Escape")
+    page.locator("#intro-dialog").wait_for(state="hidden")
+    page.wait_for_function("() => document.querySelector('#table').contains(document.activeElement)")
+    cell = "() => document.activeElement.id"
+    columns = page.evaluate("() => document.querySelector('[role=grid] > [role=row]:nth-child(2)').children.length")
+    page.keyboard.press("1")
+    assert page.evaluate(cell) == "fan-1"
+    page.keyboard.press("ArrowDown")  # the fan below, on the screen
+    assert page.evaluate(cell) == f"fan-{1 + columns}"
+    page.keyboard.press("Home")
+    assert page.evaluate(cell) == f"fan-{1 + columns}"
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("End")
+    assert page.evaluate(cell) == f"fan-{columns}"
+    page.keyboard.press("ArrowRight")  # past a row's end: the next row's first
+    assert page.evaluate(cell) == f"fan-{columns + 1}"
+    page.keyboard.press("Control+Home")
+    assert page.evaluate(cell) == "foundation-C"
+    page.keyboard.press("ArrowDown")  # the fan nearest below it
+    assert page.evaluate(cell).startswith("fan-")
+    page.keyboard.press("g")  # no hint yet: said so
+    page.wait_for_function(f"() => ({ANNOUNCED})().startsWith('No hint')")
+
+    page.keyboard.press("h")
+    hinted = page.locator(".card.card--hint")
+    hinted.wait_for(timeout=60_000)
+    page.wait_for_function(f"() => ({FOCUSED_CARD})() === document.querySelector('.card.card--hint').dataset.card")
+    card = str(hinted.get_attribute("data-card"))
+    home = "() => [...document.querySelectorAll('.card[data-where=F]')].map((c) => c.dataset.card)"
+    before = set(page.evaluate(home))
+    page.keyboard.press("Enter")  # the hinted move, as a click on its card plays it
+    app.wait_moves(1)
+    page.wait_for_function(f"c => ({ANNOUNCED})().startsWith(c)", arg=card_words(card).capitalize())
+    said = page.evaluate(ANNOUNCED).lower()
+    sent = set(page.evaluate(home)) - before - {card}
+    assert len(sent) >= 2 and all(card_words(each) in said for each in sent), (said, sent)  # every card sent home
+
+    # A screen reader's click in browse mode (no pointer) plays the card of the cell it lands on.
+    api = Api()
+    api.call("new", json.dumps({"game": "clover-leaf", "deal": "11"}))
+    api.call("play", json.dumps({"card": card, "to": "F" if app.where(card) == "F" else int(app.where(card))}))
+    state = json.loads(api.call("state"))["ok"]["state"]
+    fan = next(i + 1 for i, cards in enumerate(state["fans"]) if cards and cards[-1] in state["click"])
+    click = "f => document.querySelector(`[data-fan='${f}']`).dispatchEvent(new MouseEvent('click', {bubbles: true}))"
+    page.evaluate(click, fan)
+    app.wait_moves(2)
+
+
+def test_a_move_renames_only_the_cells_whose_names_change(app: App) -> None:
     """Every name on the table is right after a move, and none is written again unchanged.
 
     The names are rewritten from the state after each move; writing all of them
@@ -141,7 +241,7 @@ def test_a_move_renames_only_the_cards_whose_names_change(app: App) -> None:
         new MutationObserver((records) => {
             for (const record of records) {
                 window.__renamed.push({
-                    what: record.target.dataset.card ?? `fan ${record.target.dataset.fan}`,
+                    what: record.target.id,
                     attribute: record.attributeName,
                     before: record.oldValue,
                     after: record.target.getAttribute(record.attributeName),
@@ -149,22 +249,19 @@ def test_a_move_renames_only_the_cards_whose_names_change(app: App) -> None:
             }
         }).observe(document.querySelector('#table'), {
             subtree: true, attributes: true, attributeOldValue: true,
-            attributeFilter: ['aria-label', 'aria-owns', 'aria-hidden'],
+            attributeFilter: ['aria-label', 'aria-hidden'],
         });
     }""")
     app.drag(card, fan)
     app.wait_moves(1)
     app.settle()
     renamed = page.evaluate("() => window.__renamed")
-    assert any(entry["what"] == card for entry in renamed), "the moved card is named after its new place"
+    assert any(entry["what"] == f"fan-{fan}" for entry in renamed), "the fan the card went onto is named again"
     unchanged = [entry for entry in renamed if entry["before"] == entry["after"]]
     assert not unchanged, f"written again unchanged: {unchanged[:5]}"
     for number, cards in enumerate(app.fans(), start=1):
-        for index, name in enumerate(cards):
-            label = str(page.get_attribute(f'.card[data-card="{name}"]', "aria-label"))
-            top = index == len(cards) - 1
-            place = f"top of fan {number}" if top else f"fan {number}, card {index + 1} of {len(cards)}"
-            assert label.endswith(place), (name, label)
+        label = str(page.get_attribute(f'[data-fan="{number}"]', "aria-label"))
+        assert label.startswith(f"Fan {number}: {card_words(cards[-1])}" if cards else f"Fan {number}, empty"), label
 
 
 def axe_violations(page: Any) -> list[dict[str, Any]]:

@@ -70,10 +70,13 @@ def test_a_link_to_a_deal_lost_from_its_start_is_marked_with_a_winnable_deal_off
     page = app.page
     sheet = page.locator('#panel[data-panel="lost"]')
     sheet.wait_for()
-    assert "This deal cannot be won." in sheet.inner_text()
+    assert "Lost from the start" in sheet.inner_text()
     assert result["why"]["kind"] == "deadEnd"  # the rating's reason, said in the sheet too
     dead_end = f"The {card_words(result['why']['card'])} can never move"
     assert sheet.locator(".panel__why").inner_text().startswith(dead_end)
+    # Its cards lit, as the lost panel lights them mid-game: the table is the deal's start.
+    lit = page.eval_on_selector_all(".card.card--why", "cards => cards.map((card) => card.dataset.card)")
+    assert set(lit) == set(result["why"]["cards"])
     assert page.locator("#deal-level").inner_text() == "Cannot be won"
     assert page.locator('#panel [data-panel-action="restart"]').count() == 0
     # Hint says so too, and offers no restart as a way out.
@@ -87,6 +90,16 @@ def test_a_link_to_a_deal_lost_from_its_start_is_marked_with_a_winnable_deal_off
     app.check_clean()
 
 
+# The cards the loading bar covers.
+UNDER_LOADING = """() => {
+    const box = document.querySelector('#loading').getBoundingClientRect();
+    return [...document.querySelectorAll('.card')].filter((card) => {
+        const r = card.getBoundingClientRect();
+        return r.left < box.right && box.left < r.right && r.top < box.bottom && box.top < r.bottom;
+    }).map((card) => card.dataset.card);
+}"""
+
+
 def test_hint_pressed_while_the_engine_and_its_book_are_read_is_answered_once_the_engine_is_ready(
     phone: App,  # noqa: F811
 ) -> None:
@@ -97,7 +110,8 @@ def test_hint_pressed_while_the_engine_and_its_book_are_read_is_answered_once_th
     page = phone.page
     press_control(page, "hint")
     page.wait_for_function("() => document.body.dataset.waiting === '1'")
-    assert page.locator("#loading-text").inner_text() == "Your move is played as soon as the game engine is ready…"
+    assert page.locator("#loading-text").inner_text() == "Your hint comes as soon as the game engine is ready…"
+    assert page.evaluate(UNDER_LOADING) == []  # in the bar, over no card
     press_control(page, "hint")  # pressed again while it waits: kept once
     assert page.evaluate("document.body.dataset.waiting") == "1"
     assert page.locator('[data-action="hint"].is-waiting').count() >= 1

@@ -250,9 +250,14 @@ def test_new_with_a_game_in_progress_asks_first(app: Any) -> None:
     confirm = app.page.locator('#panel[data-panel="confirm"]')
     confirm.wait_for()
     assert "Leave this game?" in confirm.inner_text()
-    # Staying keeps the game as it was, and counts nothing.
-    confirm.locator('[data-panel-action="close"]').click()
-    assert confirm.is_hidden()
+    # Staying is the first choice, with the focus, and no Close says it again.
+    assert app.page.evaluate("() => document.activeElement?.dataset.panelAction") == "keep"
+    choices = confirm.locator("button").evaluate_all("buttons => buttons.map((b) => b.dataset.panelAction)")
+    assert choices == ["keep", "leave"]
+    # Enter keeps the game as it was, and counts nothing; the focus goes to the table, where the game goes on.
+    app.page.keyboard.press("Enter")
+    confirm.wait_for(state="hidden")
+    app.page.wait_for_function("() => document.querySelector('#table').contains(document.activeElement)")
     assert app.moves() == 1 and app.page.evaluate("document.body.dataset.deal") == deal
     assert app.page.evaluate("localStorage.getItem('cloverleaf.stats.v1')") is None
     # Leaving deals anew and counts the game left as lost.

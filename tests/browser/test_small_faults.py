@@ -85,7 +85,7 @@ def test_play_here_at_the_instant_of_a_move_in_the_owner_tab_loses_no_move(app: 
             new BroadcastChannel('cloverleaf.tabs').postMessage({ type: 'yield', from: 'another-tab' });
         }, { once: true, capture: true })"""
     )
-    first.page.locator('.card[role="button"]').first.click(position={"x": 6, "y": 6})
+    first.page.locator(".card.card--movable").first.click(position={"x": 6, "y": 6})
     first.page.wait_for_function("() => document.body.dataset.moves === '1'")
     first.page.wait_for_function("() => document.body.dataset.tab !== 'owner'")
     second = Tab(first).open()

@@ -99,20 +99,60 @@ def test_the_stuck_sheet_docks_without_moving_a_card(make_app: Any, playwright_i
     assert app.page.locator("#clock").inner_text() == clock
 
 
-def test_larger_cards_are_a_sixth_larger_at_360_px_every_index_readable(
+# The redeal button apart from every foundation, and each of its words on one line inside it.
+REDEAL_APART = """() => {
+    const button = document.querySelector('#redeal').getBoundingClientRect();
+    const under = [...document.querySelectorAll('.foundation')].filter((foundation) => {
+        const r = foundation.getBoundingClientRect();
+        return r.left < button.right && button.left < r.right && r.top < button.bottom && button.top < r.bottom;
+    }).map((foundation) => foundation.dataset.foundation);
+    const cut = [];
+    const walker = document.createTreeWalker(document.querySelector('#redeal'), NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (const word of node.textContent.matchAll(/\\S+/g)) {
+            const range = document.createRange();
+            range.setStart(node, word.index);
+            range.setEnd(node, word.index + word[0].length);
+            const rects = [...range.getClientRects()];
+            if (rects.length !== 1 || rects[0].left < button.left || rects[0].right > button.right) cut.push(word[0]);
+        }
+    }
+    return {under, cut};
+}"""
+CARD_WIDTH = "() => document.querySelector('.card').getBoundingClientRect().width"
+
+
+def test_left_handed_the_redeal_button_keeps_off_the_foundations_and_larger_cards_stay_larger(
     make_app: Any, playwright_instance: Any
 ) -> None:
-    app = phone_app(make_app, playwright_instance, "360x640")
-    app.open("clover-leaf/993004118")
+    """Left-handed Trefoil in Russian (the longest words) at 360 px: the redeal button
+    in its own corner, every word whole; then, with a fan of five cards on the table,
+    larger cards a sixth larger, whether turned on during the game or before it opened."""
+    app = phone_app(make_app, playwright_instance, "360x640", reduced_motion="reduce")
+    key, prefs = "'cloverleaf.prefs.v1'", "JSON.stringify({lang: 'ru', leftHanded: true})"
+    app.context.add_init_script(f"localStorage.getItem({key}) ?? localStorage.setItem({key}, {prefs})")  # once
+    app.open("trefoil/5")
     page = app.page
-    width = "() => document.querySelector('.card').getBoundingClientRect().width"
-    before = page.evaluate(width)
+    page.wait_for_function("() => document.documentElement.lang === 'ru'")
+    assert page.evaluate(REDEAL_APART) == {"under": [], "cut": []}
+    decisions = plans.five_card_fan("trefoil", "5")
+    app.play(decisions)
+    app.settle()
+    assert max(len(fan) for fan in app.fans()) == 5
+    normal = page.evaluate(CARD_WIDTH)
     press_control(page, "settings")
     page.locator('input[data-pref="largerCards"]').check()
     page.keyboard.press("Escape")
-    page.wait_for_function(f"w => ({width})() >= w * 1.15", arg=before)
+    page.wait_for_function(f"w => ({CARD_WIDTH})() >= w * 1.15", arg=normal)
+    larger = page.evaluate(CARD_WIDTH)
     assert page.evaluate(HIDDEN_INDICES) == []
     assert page.evaluate("document.querySelector('#table').scrollHeight <= innerHeight")
+    assert page.evaluate(REDEAL_APART) == {"under": [], "cut": []}
+    app.reload()  # the setting on before the game opened: the same rule, the same cards
+    assert app.moves() == len(decisions)
+    assert page.evaluate(CARD_WIDTH) == larger
+    assert page.evaluate(HIDDEN_INDICES) == []
+    assert page.evaluate(REDEAL_APART) == {"under": [], "cut": []}
 
 
 def test_after_a_hint_on_a_desktop_every_control_is_in_sight(make_app: Any) -> None:

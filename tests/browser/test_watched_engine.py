@@ -84,7 +84,7 @@ def expected_engine_logs(app: App) -> None:
 
 def tap_a_movable_card(app: App) -> None:
     """Click the first card the page offers as movable (its click plays it somewhere)."""
-    app.page.locator('.card[role="button"]').first.click(position={"x": 6, "y": 6})
+    app.page.locator(".card.card--movable").first.click(position={"x": 6, "y": 6})
 
 
 def moves_and_deal(app: App) -> tuple[int, str]:

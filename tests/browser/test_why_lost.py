@@ -147,3 +147,37 @@ def test_on_a_phone_the_lit_cards_stay_in_sight_above_the_sheet_and_are_named(ma
         assert box["y"] + box["height"] / 3 <= sheet_top, (lit, box, sheet_top)  # its index above the sheet
     spoken = str(page.locator("#panel-text").text_content()).lower()
     assert all(card_words(lit) in spoken for lit in why["cards"]), spoken
+
+
+LOST_FROM_START = "6"  # Shamrocks deal 6: its rating proves it lost from its start, every fan's bottom card lit
+
+
+def test_a_deal_lost_from_its_start_says_why_whole_on_a_phone_with_its_cards_lit_in_every_language(
+    make_app: Any,
+) -> None:
+    from .test_deal_facts import rated_state
+    from .test_i18n import choose_language
+
+    result, _ = rated_state("shamrocks", LOST_FROM_START)
+    assert result["verdict"] == "lost" and result["why"]["cards"], result
+    app = make_app(viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True)
+    app.open(f"shamrocks/{LOST_FROM_START}")
+    page = app.page
+    sheet = page.locator('#panel[data-panel="lost"]')
+    said = set()
+    for lang in ("en", "de", "es", "ru"):
+        if lang != "en":
+            choose_language(page, lang)  # the sheet is said again in the new language
+        reason = sheet.locator(".panel__why")
+        reason.wait_for(timeout=60_000)
+        whole = "(why) => why.scrollHeight <= why.clientHeight + 1 && why.getBoundingClientRect().bottom <= innerHeight"
+        assert reason.evaluate(whole), (lang, reason.inner_text())
+        said.add(reason.inner_text())
+        assert lit_cards(page) == set(result["why"]["cards"]), lang
+        sheet_top = sheet.bounding_box()["y"]
+        for card in result["why"]["cards"]:  # each lit card's index above the sheet
+            box = app.card_box(card)
+            assert box["y"] >= 0 and box["y"] + box["height"] / 3 <= sheet_top, (lang, card, box, sheet_top)
+    assert len(said) == 4  # said in each language
+    sheet.locator('[data-panel-action="close"]').click()
+    assert not lit_cards(page)  # closed: the lights go out

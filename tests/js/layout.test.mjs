@@ -4,9 +4,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { baseLength, computeLayout, designLength } from "../../web/js/table/layout.js";
+import { baseLength, computeLayout, designLength, designLengths } from "../../web/js/table/layout.js";
 import { CSS_INDEX, readableStep } from "../../web/js/table/grid.js";
-import { capacity, cardInFan, fanRect } from "../../web/js/table/fan-geometry.js";
+import { capacity, cardInFan, fanCapacity, fanRect } from "../../web/js/table/fan-geometry.js";
 
 const SCREENS = [[360, 640], [390, 844], [844, 390], [768, 1024], [1366, 768], [1920, 1080], [320, 480]];
 const FAN_COUNTS = [6, 8, 16, 17, 18];
@@ -46,10 +46,19 @@ test("no two fans' cells overlap, nor a fan and the foundations", () => {
   }
 });
 
-test("the redeal button's corner is kept free of the foundations", () => {
-  const layout = computeLayout(390, 844, 18, { reserve: 80 });
-  const last = layout.foundations[3];
-  assert.ok(last.x + layout.cardW <= 390 - 80, JSON.stringify(last));
+test("the redeal button's corner is kept free of the foundations, on the side it stands", () => {
+  for (const [width, height] of SCREENS) {
+    for (const pixels of [80, 112]) {
+      const right = computeLayout(width, height, 16, { reserve: { pixels, side: "right" } });
+      const last = right.foundations[3];
+      assert.ok(last.x + right.cardW <= width - pixels, `${width}x${height}, ${pixels} px right: ${JSON.stringify(last)}`);
+      // A left hand: the button in the left corner, the first foundation clear of it.
+      const left = computeLayout(width, height, 16, { reserve: { pixels, side: "left" } });
+      assert.ok(left.foundations[0].x >= pixels, `${width}x${height}, ${pixels} px left: ${JSON.stringify(left.foundations[0])}`);
+      assert.ok(left.foundations[3].x + left.cardW <= width, `${width}x${height}: the row inside the table`);
+      assert.equal(left.cardW, right.cardW, "either hand, the same cards");
+    }
+  }
 });
 
 test("the arrangement is kept while it stays nearly as good, so fans do not move about", () => {
@@ -69,4 +78,64 @@ test("the design length grows when a fan outgrows its cell and shrinks only when
 test("the readable step shows the whole corner index", () => {
   assert.equal(readableStep(CSS_INDEX, "vertical", 100), Math.ceil(1 + 0.36 * 100));
   assert.equal(readableStep({ ...CSS_INDEX, horizontal: { a: 2.5, b: 0.5 } }, "horizontal", 40), 23);
+});
+
+// Fan lengths met in play, with one fan of five (Trefoil deal 5 after four hinted
+// moves; Clover Leaf deal 17 after eleven; Fan deal 17 after six).
+const FIVE_CARD_TABLES = [
+  [4, 4, 3, 3, 3, 0, 3, 3, 3, 3, 3, 3, 5, 2, 2, 2],
+  [3, 3, 3, 2, 3, 4, 2, 1, 2, 4, 4, 1, 3, 5, 3, 3],
+  [3, 3, 2, 2, 3, 2, 4, 4, 2, 5, 3, 2, 2, 2, 2, 1, 3, 2],
+];
+
+test("larger cards hold every fan as it is readably, inside the table, cells apart", () => {
+  for (const [width, height] of SCREENS) {
+    for (const fans of [...FIVE_CARD_TABLES, [9, 1, 1, 1, 2, 3, 4, 8, 1, 1, 1, 1, 7, 2, 2, 2], new Array(18).fill(3)]) {
+      const layout = computeLayout(width, height, fans.length, { lengths: fans, tight: true });
+      const where = `${fans} on ${width}x${height}`;
+      fans.forEach((length, i) => {
+        assert.ok(fanCapacity(layout, i) >= Math.max(2, length), `${where}: fan ${i + 1}`);
+        const rect = fanRect(layout, i, length);
+        assert.ok(rect.x >= 0 && rect.y >= 0 && rect.x + rect.w <= width + 0.5 && rect.y + rect.h <= height + 0.5, `${where}: fan ${i + 1} inside`);
+      });
+      const cells = layout.fans.map((fan) => fan.cell);
+      for (let i = 0; i < cells.length; i++) {
+        for (let j = i + 1; j < cells.length; j++) assert.ok(!overlap(cells[i], cells[j]), `${where}: ${i + 1} and ${j + 1}`);
+      }
+    }
+  }
+});
+
+test("with larger cards each row of fans is only as long as its own longest fan", () => {
+  // One fan of five among fans of three: its row is longer than the others, and
+  // the cards larger than a table laid out for five in every row.
+  const fans = FIVE_CARD_TABLES[0];
+  const layout = computeLayout(360, 538, fans.length, { lengths: fans, tight: true });
+  const everywhere = computeLayout(360, 538, fans.length, { length: 5, tight: true });
+  assert.equal(layout.orientation, "vertical");
+  const heights = layout.fans.map((fan) => fan.cell.h);
+  const longRow = Math.floor(fans.indexOf(5) / layout.columns);
+  assert.ok(heights.every((h, i) => Math.floor(i / layout.columns) === longRow || h < heights[fans.indexOf(5)]), String(heights));
+  assert.ok(layout.cardW > everywhere.cardW, `${layout.cardW} against ${everywhere.cardW}`);
+});
+
+test("on a 360x640 phone, larger cards on a table with a 5-card fan are 1.15 times the deal's", () => {
+  // The table's box there (a 360x640 phone less its two bars), and the normal
+  // layout a deal opens with (room for two more cards than its fans hold).
+  for (const fans of [FIVE_CARD_TABLES[0], FIVE_CARD_TABLES[2]]) {
+    const normal = computeLayout(360, 538, fans.length);
+    const larger = computeLayout(360, 538, fans.length, { lengths: fans, tight: true, reserve: { pixels: 108, side: "left" } });
+    assert.ok(larger.cardW >= 1.15 * normal.cardW, `${larger.cardW} against ${normal.cardW}`);
+  }
+});
+
+test("larger cards keep their layout while the fans fit, and fit the fans again when one outgrows it or all get shorter", () => {
+  const fans = [3, 3, 5, 2];
+  assert.deepEqual(designLengths(null, null, fans), [3, 3, 5, 2]); // at first, the fans as they are
+  assert.deepEqual(designLengths(null, null, [0, 1, 3]), [2, 2, 3]); // two cards at least
+  const design = [3, 3, 5, 2];
+  assert.equal(designLengths(design, [4, 4, 5, 4], [4, 3, 5, 2]), design); // every fan fits its cell: kept
+  assert.deepEqual(designLengths(design, [4, 4, 5, 4], [3, 3, 6, 2]), [3, 3, 6, 2]); // one outgrew its cell
+  assert.equal(designLengths(design, [4, 4, 5, 4], [3, 3, 4, 2]), design); // one card shorter: kept
+  assert.deepEqual(designLengths(design, [4, 4, 5, 4], [3, 3, 3, 2]), [3, 3, 3, 2]); // two shorter: larger again
 });

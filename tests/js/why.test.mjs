@@ -47,7 +47,7 @@ test("every kind is put in English sentences that show its cards by their faces"
     "These cards can never move: 4\u2663, 6\u2663, and 4\u2660. "
       + "Each of them waits for a card that lies under one of them.",
   );
-  assert.match(whyText(WHYS.capacity), /^The fans run out of room: 2 places are free/);
+  assert.match(whyText(WHYS.capacity), /^The fans run out of room in any order of play: 2 places are free/);
   assert.match(whyText(WHYS.room), /^These cards can never reach the foundations: 2\u2663 and 5\u2663\./);
   assert.match(whyText(WHYS.order), /^These cards cannot go up in any order: 8\u2663, 9\u2663, and 4\u2665\./);
   assert.equal(whyText(WHYS.search), "Every one of 48,213 lines from here was tried; none wins.");

@@ -10,6 +10,7 @@ import { announceChange, label } from "./table/a11y.js";
 import { setAnimations } from "./table/anim.js";
 import { makeTableView } from "./table/view-setup.js";
 import { LastMove } from "./table/lastmove.js";
+import { lightCards } from "./table/marks.js";
 import { EngineClient } from "./engine/engine.js";
 import { errorText } from "./engine/engine-error.js";
 import { Deals } from "./play/deals.js";
@@ -74,7 +75,8 @@ const stats = new StatsKeeper((method, params) => engine.request(method, params)
 const deals = new Deals(app, engine, game);
 const help = new Help(app, engine, game);
 const solution = new Solution(app, engine, game, view, help);
-const overlay = new Overlay(game, () => app.table);
+const pressedEarly = new PressedEarly(game);
+const overlay = new Overlay(game, () => app.table, () => pressedEarly.asked);
 const info = new InfoPanels({ state: () => app.table, daily: () => app.table?.daily ?? null, stats, notice, intro: () => overlay.open() });
 const newDeal = () => deals.newDeal(undefined, { ask: false });
 const winnable = () => deals.newDeal(undefined, { ask: false, solvable: true });
@@ -93,7 +95,6 @@ const endings = new Endings(
 );
 new LastMove(game, view);
 const saving = new Saving(app, () => ownership.mayWrite());
-const pressedEarly = new PressedEarly(game);
 // Moves and hints on a newcomer's first deal answered from its opening book while the engine starts.
 game.book = new BookPlay(game, engine, (table) => {
   help.answered();
@@ -154,7 +155,7 @@ game.onShow((shown) => {
   controls.keys.update(state);
   endings.shown(shown);
   helpView.draw(state);
-  drawDealMark(state, winnable);
+  drawDealMark(state, winnable, (cards) => lightCards(view, cards));
   const time = formatDuration(state.time.played / 1000);
   announceChange(state, previous, {
     won: t("announce.won", { moves: t("status.moves", { count: state.moves }), time }),

@@ -1,9 +1,10 @@
 // @ts-check
 // The questions asked before leaving a game loses something: for a new deal, a
-// restart or another game, and for a link (keeping the game is the first choice
-// there: Enter, Escape and Close all keep it). Each resolves true to leave.
-// What leaving loses is the engine's word (State.leaving): a game in progress
-// (it counts as lost), or decisions taken back that could be made again.
+// restart or another game, and for a link. Keeping the game is the first choice,
+// and the safe one: it has the focus (Enter keeps the game, as Escape does), and
+// the question has no Close beside it, which would say the same. Each resolves
+// true to leave. What leaving loses is the engine's word (State.leaving): a game
+// in progress (it counts as lost), or decisions taken back that could be made again.
 
 import { t } from "../words/i18n.js";
 import { showPanel } from "./panel.js";
@@ -18,8 +19,11 @@ export function askLeave(loses) {
       "confirm",
       t("leave.title"),
       t(loses === "redo" ? "leave.redoText" : "leave.text"),
-      [{ label: t("leave.yes"), name: "leave", primary: true, action: () => resolve(true) }],
-      { close: () => resolve(false) },
+      [
+        { label: t("leave.keep"), name: "keep", primary: true, action: () => resolve(false) },
+        { label: t("leave.yes"), name: "leave", action: () => resolve(true) },
+      ],
+      { close: () => resolve(false), closeButton: false },
     );
   });
 }
@@ -40,10 +44,10 @@ export function askLink(link, current, named) {
       t("link.title", linked),
       t(current.leaving === "redo" ? "link.redoText" : "link.text", playing),
       [
-        { label: t("link.keep"), name: "keep", primary: true, action: () => resolve(false) },
+        { label: t("leave.keep"), name: "keep", primary: true, action: () => resolve(false) },
         { label: t("link.open", linked), name: "leave", action: () => resolve(true) },
       ],
-      { close: () => resolve(false) },
+      { close: () => resolve(false), closeButton: false },
     );
   });
 }

@@ -9,7 +9,7 @@
 // bar keeps creeping toward the next stage's mark without reaching it.
 
 import { DOWNLOAD_BYTES } from "../build-info.js";
-import { has, t } from "../words/i18n.js";
+import { has, onChange, t } from "../words/i18n.js";
 
 /** Where each stage starts on the bar (percent), and how long its creep lasts (s). */
 const STAGES = {
@@ -22,15 +22,23 @@ const EXPECTED = Object.values(DOWNLOAD_BYTES).reduce((sum, bytes) => sum + byte
 
 let stage = "download";
 let waiting = 0;
+/** @type {Set<string>} Hint or Solve pressed and waiting (pressed-early.js): said in their own words */
+const pressed = new Set();
 
 const bar = () => /** @type {HTMLElement | null} */ (document.querySelector("#loading-bar"));
 
-/** The words under the bar: a waiting move first, else the stage. */
+/** The words with the bar: what waits (a move, a hint, the solution) first, else the stage. */
 function showText() {
   const text = document.querySelector("#loading-text");
-  const key = waiting > 0 ? "loading.waiting" : stage in STAGES ? `loading.${stage}` : "loading.other";
+  const moves = waiting - pressed.size; // a press waits in the moves' line too
+  let key = stage in STAGES ? `loading.${stage}` : "loading.other";
+  if (moves > 0) key = "loading.waiting";
+  else if (pressed.has("hint")) key = "loading.waitingHint";
+  else if (pressed.has("solve")) key = "loading.waitingSolve";
   if (text && has(key)) text.textContent = t(key);
 }
+// Said again once the player's language has loaded (the first words are English, built in).
+onChange(showText);
 
 /**
  * @param {number} percent
@@ -77,6 +85,17 @@ export function showWaiting(count) {
   waiting = count;
   if (count > 0) document.body.dataset.waiting = String(count);
   else delete document.body.dataset.waiting;
+  showText();
+}
+
+/**
+ * Hint or Solve (`name`) pressed while the engine starts waits, or no longer does.
+ * @param {string} name
+ * @param {boolean} waits
+ */
+export function showPressed(name, waits) {
+  if (waits) pressed.add(name);
+  else pressed.delete(name);
   showText();
 }
 

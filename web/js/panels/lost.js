@@ -8,7 +8,8 @@
 // found comes from the engine (State.help); what each button does, from the
 // controller.
 
-import { cardWord, t } from "../words/i18n.js";
+import { t } from "../words/i18n.js";
+import { moveText } from "../words/moves.js";
 import { litText, whyText } from "../words/why.js";
 import { showPanel } from "./panel.js";
 
@@ -19,19 +20,6 @@ import { showPanel } from "./panel.js";
 
 /** What the walk back found when the deal is lost from its start (LostShown.earlier). */
 const LOST = "lost";
-
-/**
- * A move in words: "seven of hearts onto eight of hearts".
- * @param {Move} move  as the engine reports it, with the card it goes (or went) onto
- * @param {string | null} [onto]  that card, when the report gives it beside the move (lostMove)
- */
-export function moveText(move, onto = move.onto ?? null) {
-  if (!move.card) return t("move.redeal");
-  if (move.to === "F") return t("move.toFoundation", { card: cardWord(move.card) });
-  return onto
-    ? t("move.onto", { card: cardWord(move.card), target: cardWord(onto) })
-    : t("move.toEmpty", { card: cardWord(move.card) });
-}
 
 /**
  * What the panels' buttons do.
@@ -61,25 +49,27 @@ export function showBackPanel(back, actions) {
 
 /**
  * Add why the position is lost to the panel on show, under its text (nothing
- * for no reason: an older engine's result): the reason's sentences, and the lit
- * cards named for a screen reader where those do not name them all.
+ * for no reason: an older engine's result): the reason's sentences, and, when
+ * its cards are lit on the table, those cards named for a screen reader where
+ * the sentences do not name them all.
  * @param {Why | null | undefined} why
+ * @param {{lit?: boolean}} [options]  lit: the reason's cards are lit (they are, unless told otherwise)
  */
-export function sayWhy(why) {
+export function sayWhy(why, { lit = true } = {}) {
   const text = document.getElementById("panel-text");
   if (!why || !text) return;
   const reason = document.createElement("span");
   reason.className = "panel__why";
   reason.textContent = whyText(why);
-  const lit = litText(why);
-  if (lit) {
-    const named = document.createElement("span");
-    named.className = "visually-hidden";
-    named.textContent = ` ${lit}`;
-    reason.append(named);
+  const named = lit ? litText(why) : "";
+  if (named) {
+    const words = document.createElement("span");
+    words.className = "visually-hidden";
+    words.textContent = ` ${named}`;
+    reason.append(words);
   }
-  text.append(" ", reason);
-  // Kept short on a phone (app.css): a reason that scrolls takes the keyboard's focus too.
+  text.append(text.textContent ? " " : "", reason);
+  // A reason taller than the room a sheet may take (panels.css) scrolls: it takes the keyboard's focus too.
   if (reason.scrollHeight > reason.clientHeight) reason.tabIndex = 0;
 }
 

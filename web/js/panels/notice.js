@@ -19,13 +19,22 @@ export function notice(text, ms = 3500) {
   const element = /** @type {HTMLElement} */ (document.querySelector("#notice"));
   clearTimeout(timer);
   if (!text) {
-    element.hidden = true;
+    show(element, false);
     return;
   }
   element.textContent = text;
   clearOfControls(element);
-  element.hidden = false;
-  if (ms > 0) timer = window.setTimeout(() => (element.hidden = true), ms);
+  show(element, true);
+  if (ms > 0) timer = window.setTimeout(() => show(element, false), ms);
+}
+
+// The notice shown or hidden; while it shows, its box (the bar's name and
+// counters) keeps the game's name, the deal and the clock in sight in a line of
+// smaller words above it, where the box has no room beside it (css/phone.css).
+/** @param {HTMLElement} element @param {boolean} shown */
+function show(element, shown) {
+  element.hidden = !shown;
+  element.parentElement?.classList.toggle("bar__info--notice", shown);
 }
 
 /** The notice on show, or "" when none is. */

@@ -19,9 +19,12 @@ export class Overlay {
   /**
    * @param {Game} game
    * @param {() => State | null} state  the state on the table
+   * @param {() => boolean} [askedEarly]  the player asked for help (Hint, Solve) before the engine was ready
    */
-  constructor(game, state) {
+  constructor(game, state, askedEarly = () => false) {
     this.state = state;
+    this.askedEarly = askedEarly;
+    this.first = true; // the first table shown: the one the engine started on
     this.dialog = /** @type {HTMLDialogElement} */ ($("#intro-dialog"));
     /** @type {string | null} */
     this.game = null; // the game the overlay is about while open
@@ -38,11 +41,14 @@ export class Overlay {
   shown({ state, fresh }) {
     if (!fresh) return;
     this.afterEarlyMoves(() => {
+      const first = this.first;
+      this.first = false;
       const now = this.state();
       if (this.dialog.open || document.querySelector("dialog[open]") || now?.game !== state.game) return;
-      // A game already begun (a tap made while the engine started was played) is
-      // not covered: the overlay waits for this game's next fresh deal.
-      if (now.moves > 0) return;
+      // A game already begun (a tap made while the engine started was played),
+      // or help asked for on it (its answer would be hidden), is not covered:
+      // the overlay waits for this game's next fresh deal.
+      if (now.moves > 0 || (first && this.askedEarly())) return;
       // Written back first: a storage that cannot keep it (full, off) shows nothing.
       const seen = loadIntroSeen();
       if (seen && !seen.includes(state.game) && storeIntroSeen(seen)) this.open(this.state());

@@ -7,6 +7,7 @@
 // nothing jumps (web/css/panels.css); the others float above the table.
 
 import { t } from "../words/i18n.js";
+import { keepFocus } from "./focus.js";
 
 /** @typedef {"won" | "stuck" | "lost" | "confirm" | "error" | "tab"} PanelKind */
 
@@ -34,15 +35,17 @@ let shown = null;
 
 /**
  * Show a panel of `kind` with a title, a text and its actions (a Close is added
- * to every kind but "error"). `close` runs when the panel goes away without one
- * of its actions: Close, Escape, or another panel taking its place.
+ * to every kind but "error", unless `closeButton` is false: a question whose
+ * first action already says the same). `close` runs when the panel goes away
+ * without one of its actions: Close, Escape, or another panel taking its place.
+ * The first primary action has the focus.
  * @param {PanelKind} kind
  * @param {string} title
  * @param {string} text
  * @param {PanelAction[]} actions
- * @param {{close?: () => void}} [options]
+ * @param {{close?: () => void, closeButton?: boolean}} [options]
  */
-export function showPanel(kind, title, text, actions, { close = () => {} } = {}) {
+export function showPanel(kind, title, text, actions, { close = () => {}, closeButton = true } = {}) {
   hidePanel();
   onClose = close;
   shown = kind;
@@ -53,7 +56,7 @@ export function showPanel(kind, title, text, actions, { close = () => {} } = {})
   const box = $("#panel-actions");
   box.replaceChildren();
   /** @type {PanelAction[]} */
-  const all = kind === "error" ? actions : [...actions, { label: t("button.close"), name: "close", action: close }];
+  const all = kind === "error" || !closeButton ? actions : [...actions, { label: t("button.close"), name: "close", action: close }];
   panel.classList.toggle("panel--docked", DOCKED.has(kind));
   onDocked(DOCKED.has(kind));
   for (const { label, action, primary, name } of all) {
@@ -88,6 +91,7 @@ export function hidePanel(kind) {
   const panel = $("#panel");
   if (shown === null || (kind && shown !== kind)) return;
   shown = null;
+  if (panel.contains(document.activeElement)) keepFocus(); // its button had it: the table takes it
   panel.hidden = true;
   delete panel.dataset.panel;
   onDocked(false);

@@ -6,7 +6,7 @@
 // next move is marked on the table while paused.
 
 import { t } from "../words/i18n.js";
-import { moveText } from "./lost.js";
+import { moveText } from "../words/moves.js";
 import { panelKind } from "./panel.js";
 
 /** @typedef {import("../engine/protocol.js").Move} Move */

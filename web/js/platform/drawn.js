@@ -44,8 +44,8 @@ const fieldsOf = (kind) => Object.entries(STATE_FIELDS).filter(([, of]) => of ==
  * The table last drawn, when it has the shape of the engine's state (two decks at
  * most, thirty fans at most); null otherwise. Its settings are the engine's only
  * (each as stored, else as by default), its name at most 60 characters, its last
- * moves dropped (they were shown already), and no help nor clock running: they
- * are the engine's to say once it has the game.
+ * moves and the moves an undo took back dropped (they were said already), and no
+ * help nor clock running: they are the engine's to say once it has the game.
  * @param {unknown} data
  * @returns {State | null}
  */

@@ -119,7 +119,6 @@ export class Game {
   drawEarly(state, { daily }) {
     this.drawn = state;
     document.body.dataset.drawn = "early";
-    this.view.setReserve(gameInfo(this.app, state.game)?.redeals ? 104 : 0);
     this.view.render(state);
     if (has("status.moves")) showState(state, gameInfo(this.app, state.game), { daily });
     performance.mark("cloverleaf:drawn"); // bench/startup.py reads it
@@ -165,7 +164,6 @@ export class Game {
     const previous = fresh ? null : app.table;
     app.table = state;
     app.save = save;
-    this.view.setReserve(gameInfo(app, state.game)?.redeals ? 104 : 0);
     const order = state.lastMoves.flatMap((move) => (move.card ? [move.card] : []));
     this.view.render(state, { animate, order });
     this.redrawBar();

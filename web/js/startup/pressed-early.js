@@ -5,7 +5,10 @@
 // on the table they made; it carries the same marks (body[data-waiting], the
 // loading bar's words) and its button is marked as waiting (is-waiting). When the
 // engine's table is not the one on screen, it is dropped, as the taps are.
-// Pressed again while it waits, it is kept once.
+// Pressed again while it waits, it is kept once. The loading bar says what
+// waits in its own words (loading.js showPressed).
+
+import { showPressed } from "../panels/loading.js";
 
 /** @typedef {import("../play/game.js").Game} Game */
 
@@ -15,6 +18,8 @@ export class PressedEarly {
     this.game = game;
     /** @type {Set<string>} the actions waiting for the engine */
     this.waiting = new Set();
+    /** Something was asked of the engine before it was ready (the first-visit overlay then waits: panels/overlay.js). */
+    this.asked = false;
   }
 
   /**
@@ -27,6 +32,8 @@ export class PressedEarly {
     if (game.ready || !game.playable || !game.earlyMoves) return action();
     if (this.waiting.has(name)) return;
     this.waiting.add(name);
+    this.asked = true;
+    showPressed(name, true);
     const buttons = document.querySelectorAll(`[data-action="${name}"]`);
     for (const button of buttons) button.classList.add("is-waiting");
     try {
@@ -35,6 +42,7 @@ export class PressedEarly {
       if (answer) game.afterEarlyMoves(() => action());
     } finally {
       this.waiting.delete(name);
+      showPressed(name, false);
       for (const button of buttons) button.classList.remove("is-waiting");
     }
   }

@@ -2,8 +2,6 @@
 // Card faces: built from DOM nodes and the suits' shapes (SUIT_PATHS), so they are
 // crisp at any size and download nothing.
 
-import { nameCard } from "../words/i18n.js";
-
 const SVG = "http://www.w3.org/2000/svg";
 export const SUITS = ["C", "S", "H", "D"]; // the foundations' order
 
@@ -15,11 +13,6 @@ export const suitOf = (card) => card.slice(-1);
 export const isRed = (card) => suitOf(card) === "H" || suitOf(card) === "D";
 /** @param {string} card */
 export const rankLabel = (card) => (rankOf(card) === "T" ? "10" : rankOf(card));
-// The card's name in the player's language ("seven of clubs", "Kreuz-Sieben"):
-// its label. A text that names a card takes cardWord(card) instead, so that it
-// names the card in the grammatical form it needs (words/i18n.js).
-/** @param {string} card */
-export const cardName = (card) => nameCard(card);
 
 // The suits' shapes, in a 100x100 box (one path each: the club's three leaves are
 // drawn clockwise like its stem, so that where they overlap they add up).
@@ -55,14 +48,14 @@ export function createCard(card) {
   element.className = `card ${isRed(card) ? "card--red" : "card--black"}${face ? " card--face" : ""}`;
   if (rank === "T") element.classList.add("card--ten"); // two digits: a narrower index
   element.dataset.card = card;
-  element.setAttribute("role", "img");
-  element.setAttribute("aria-label", cardName(card));
+  // Named by the cell it lies in (a11y.js): its fan's or its foundation's, the grid's.
+  element.setAttribute("aria-hidden", "true");
 
   const index = document.createElement("span");
   index.className = "card__index";
   const label = document.createElement("span");
   label.className = "card__rank";
-  label.dataset.rank = rankLabel(card); // drawn by CSS: the card's name is its aria-label
+  label.dataset.rank = rankLabel(card); // drawn by CSS: its cell names the card (a11y.js)
   index.append(label, suitIcon(suitOf(card), "card__suit"));
 
   const middle = document.createElement("span");
@@ -74,9 +67,6 @@ export function createCard(card) {
     middle.append(letter);
   }
   middle.append(suitIcon(suitOf(card), "card__pip"));
-  // Its name is its label (a11y.js): the drawn rank and pips say the same to the eye.
-  index.setAttribute("aria-hidden", "true");
-  middle.setAttribute("aria-hidden", "true");
   element.append(index, middle);
   return element;
 }

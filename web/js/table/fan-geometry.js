@@ -9,12 +9,17 @@
 // pips (app.css .card__middle) of covered cards.
 const ROOMY = { vertical: 1.5, horizontal: 1.3 };
 
+// How many cards fan `i` of `layout` holds with each covered index readable.
+/** @param {Placed} layout @param {number} i */
+export function fanCapacity(layout, i) {
+  const size = layout.orientation === "vertical" ? layout.cardH : layout.cardW;
+  return 1 + Math.max(0, Math.floor((layout.fans[i].extent - size) / layout.step));
+}
+
 // How many cards every fan of `layout` holds with each covered index readable.
 /** @param {Placed} layout */
 export function capacity(layout) {
-  const size = layout.orientation === "vertical" ? layout.cardH : layout.cardW;
-  const extent = Math.min(...layout.fans.map((fan) => fan.extent));
-  return 1 + Math.max(0, Math.floor((extent - size) / layout.step));
+  return Math.min(...layout.fans.map((_, i) => fanCapacity(layout, i)));
 }
 
 // Offset between consecutive cards of a fan holding `count` cards: as roomy as

@@ -19,6 +19,7 @@ export function createFoundation(suit) {
   element.append(suitIcon(suit, "foundation__suit"));
   const direction = document.createElement("span");
   direction.className = "foundation__direction";
+  direction.setAttribute("aria-hidden", "true"); // a11y.js names the foundation in words
   element.append(direction);
   if (isRed(`A${suit}`)) element.classList.add("foundation--red");
   const badge = document.createElement("span");
@@ -37,7 +38,8 @@ export function createFoundation(suit) {
  */
 export function showFoundation(element, badge, foundation) {
   const down = foundation.up === false;
-  /** @type {Element} */ (element.querySelector(".foundation__direction")).textContent = down ? "K\u2193" : "A\u2191";
+  // Drawn by CSS (app.css): words for the eye only, the cell's name says it (a11y.js).
+  /** @type {HTMLElement} */ (element.querySelector(".foundation__direction")).dataset.direction = down ? "K\u2193" : "A\u2191";
   element.dataset.count = String(foundation.count);
   // From the rank it starts with to the rank it ends with.
   badge.textContent = down ? "K\u2192A" : "A\u2192K";

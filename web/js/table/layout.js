@@ -14,14 +14,27 @@
 // with hysteresis: the layout changes only when a fan outgrows what its cell holds
 // readably (it then makes room for GROW more cards) or when the fans have become
 // much shorter, never back and forth on every move.
+//
+// Larger cards (the player's setting) follow one rule, the same whichever way
+// the setting was turned on (in a game, or before it opened): the cards are as
+// large as the fans on the table allow. "Allow" means: every fan as it is now
+// shows the whole index of every covered card, and no more room is kept than
+// that (designLengths): no room ahead for growing fans, and each row of vertical
+// fans (column of horizontal ones) only as long as its own longest fan, the
+// room left over shared evenly between them; the fans lie closer together and
+// the foundation row keeps only the room its badges need (grid.js tight). The
+// layout is made again when a fan outgrows its cell (the cards give way a
+// little) or when the longest fan has become LARGER_SHRINK cards shorter than
+// the one it was made for (the cards grow again), never on every move.
 
-import { CARD_RATIO, CSS_INDEX, gapShare, pad, placeGrid, UNDER_FOUNDATIONS } from "./grid.js";
-import { capacity } from "./fan-geometry.js";
+import { CARD_RATIO, CSS_INDEX, gapShare, laneLengths, NO_RESERVE, pad, placeGrid, underFoundations } from "./grid.js";
+import { fanCapacity } from "./fan-geometry.js";
 
 const MAX_CARD_W = 118;
 const MIN_CARD_W = 24; // below this no index is readable: fans squeeze instead
 const GROW = 3; // room made for this many more cards when a fan outgrows its cell
 const SHRINK = 6; // back to larger cards when the longest fan is this much shorter than designed
+const LARGER_SHRINK = 2; // the same for larger cards, which keep no room ahead
 const KEEP = 0.92; // keep the previous arrangement while its cards are this large against the best
 
 /** @typedef {import("./grid.js").IndexSize} IndexSize */
@@ -29,7 +42,8 @@ const KEEP = 0.92; // keep the previous arrangement while its cards are this lar
 /** @typedef {import("./grid.js").Arrangement} Arrangement */
 /** @typedef {import("./grid.js").Sized} Sized */
 /** @typedef {import("./grid.js").Placed} Placed */
-/** A placed grid and the design length it holds. @typedef {Placed & {length: number}} Layout */
+/** @typedef {import("./grid.js").Reserve} Reserve */
+/** A placed grid and the design lengths it holds: one a fan, and the longest. @typedef {Placed & {length: number, lengths: number[]}} Layout */
 
 // The length a fan is designed for at the deal: its deal size plus room for two.
 /** @param {number} fanCount */
@@ -40,15 +54,24 @@ export function baseLength(fanCount) {
 // The design length for the next drawing: `current` (the last one, 0 at first)
 // while the longest fan fits its cell readably (`capacity` cards) and is not far
 // shorter than designed; otherwise the longest fan plus room to grow (two at
-// first, as at the deal; GROW once a fan has outgrown its cell). With `larger`
-// cards (a player's setting) no room is kept ahead: the cards are as large as
-// the fans on the table allow, and the fans are laid out again, one card more
-// each time, whenever one outgrows its cell: the cards give way only then.
-/** @param {number} current @param {number} capacity @param {number} longest @param {number} fanCount @param {boolean} [larger] */
-export function designLength(current, capacity, longest, fanCount, larger = false) {
+// first, as at the deal; GROW once a fan has outgrown its cell).
+/** @param {number} current @param {number} capacity @param {number} longest @param {number} fanCount */
+export function designLength(current, capacity, longest, fanCount) {
   if (current && longest <= capacity && longest + SHRINK > current) return current;
-  const room = larger ? (current && longest > capacity ? 1 : 0) : current && longest > capacity ? GROW : 2;
-  return Math.max(larger ? 2 : baseLength(fanCount), longest + room);
+  const room = current && longest > capacity ? GROW : 2;
+  return Math.max(baseLength(fanCount), longest + room);
+}
+
+// Larger cards' design, one length a fan (the header's rule): `current` (the
+// last design, null at first) while every fan fits its cell readably
+// (`capacities`, one a fan, as the layout made for `current` holds them) and the
+// longest is less than LARGER_SHRINK shorter than designed; otherwise the fans as
+// they are (`fans`: their lengths), two cards at least.
+/** @param {number[] | null} current @param {number[] | null} capacities @param {number[]} fans */
+export function designLengths(current, capacities, fans) {
+  const fits = fans.every((length, i) => length <= (capacities?.[i] ?? 0));
+  if (current?.length === fans.length && fits && Math.max(0, ...fans) + LARGER_SHRINK > Math.max(...current)) return current;
+  return fans.map((length) => Math.max(2, length));
 }
 
 // Every grid worth trying: c columns by r rows, fans spread down or right
@@ -66,36 +89,38 @@ export function arrangements(fanCount, tight = false) {
   return list;
 }
 
-// The largest card width (whole pixels) with which `arrangement` holds fans of
-// `length` cards readably, or 0 when it cannot.
-/** @param {Arrangement} arrangement @param {number} width @param {number} height @param {number} fanCount
- *  @param {number} length @param {IndexSize} [index] @param {number} [reserve] */
-export function fit(arrangement, width, height, fanCount, length, index = CSS_INDEX, reserve = 0) {
+// The largest card width (whole pixels) with which `arrangement` holds every fan
+// readably at its design length (`lengths`, one a fan), or 0 when it cannot.
+/** @param {Arrangement} arrangement @param {number} width @param {number} height @param {number[]} lengths
+ *  @param {IndexSize} [index] @param {Reserve} [reserve] */
+export function fit(arrangement, width, height, lengths, index = CSS_INDEX, reserve = NO_RESERVE) {
   const { orientation, columns, rows } = arrangement;
   const p = pad(width, height);
   const innerW = width - 2 * p;
   const innerH = height - 2 * p;
   const { a, b } = index[orientation];
   const gap = gapShare(arrangement);
-  const steps = length - 1;
-  const foundationRow = CARD_RATIO * (1 + UNDER_FOUNDATIONS);
+  // The steps of each lane's longest fan, and of all lanes together.
+  const laneSteps = laneLengths(arrangement, lengths).map((length) => length - 1);
+  const steps = laneSteps.reduce((sum, count) => sum + count, 0);
+  const foundationRow = CARD_RATIO * (1 + underFoundations(arrangement));
   let cardW;
   if (orientation === "vertical") {
     const byWidth = innerW / (columns * (1 + gap));
-    // the foundation row, then `rows` rows of fans of `length` cards (steps rounded up)
-    const byHeight = (innerH - rows * steps * (a + 1)) / (foundationRow + rows * (CARD_RATIO + steps * b + gap));
+    // the foundation row, then the rows of fans, each as long as its longest (steps rounded up)
+    const byHeight = (innerH - steps * (a + 1)) / (foundationRow + rows * (CARD_RATIO + gap) + steps * b);
     cardW = Math.min(byWidth, byHeight);
   } else {
-    const byWidth = (innerW / columns - steps * (a + 1)) / (1 + steps * b + gap);
+    const byWidth = (innerW - steps * (a + 1)) / (columns * (1 + gap) + steps * b);
     const byHeight = innerH / (foundationRow + rows * CARD_RATIO * (1 + gap));
     cardW = Math.min(byWidth, byHeight);
   }
-  if (reserve) cardW = Math.min(cardW, (innerW - reserve - 6) / 4.24);
+  if (reserve.pixels) cardW = Math.min(cardW, (innerW - reserve.pixels - 6) / 4.24);
   cardW = Math.floor(Math.min(cardW, MAX_CARD_W));
   // The estimate ignores a few rounded pixels: check it on the placed table.
   while (cardW >= MIN_CARD_W) {
-    const layout = placeGrid({ ...arrangement, cardW }, width, height, fanCount, reserve, index);
-    if (capacity(layout) >= length) return cardW;
+    const layout = placeGrid({ ...arrangement, cardW }, width, height, lengths.length, reserve, index, lengths);
+    if (lengths.every((length, i) => fanCapacity(layout, i) >= length)) return cardW;
     cardW -= 1;
   }
   return 0;
@@ -111,20 +136,20 @@ function better(candidate, best) {
   );
 }
 
-// The arrangement with the largest cards for `length`, or null when none fits.
+// The arrangement with the largest cards for `lengths`, or null when none fits.
 // Fans should not move about: the previous arrangement is kept, else its
 // orientation, while its cards are nearly as large (KEEP) as the best's.
-/** @param {number} width @param {number} height @param {number} fanCount @param {number} length
- *  @param {IndexSize} index @param {number} reserve @param {Arrangement | null} previous @param {boolean} tight @returns {Sized | null} */
-function choose(width, height, fanCount, length, index, reserve, previous, tight) {
+/** @param {number} width @param {number} height @param {number[]} lengths
+ *  @param {IndexSize} index @param {Reserve} reserve @param {Arrangement | null} previous @param {boolean} tight @returns {Sized | null} */
+function choose(width, height, lengths, index, reserve, previous, tight) {
   /** @type {Sized | null} */
   let best = null;
   /** @type {Sized | null} */
   let sameArrangement = null;
   /** @type {Sized | null} */
   let sameOrientation = null;
-  for (const arrangement of arrangements(fanCount, tight)) {
-    const cardW = fit(arrangement, width, height, fanCount, length, index, reserve);
+  for (const arrangement of arrangements(lengths.length, tight)) {
+    const cardW = fit(arrangement, width, height, lengths, index, reserve);
     if (!cardW) continue;
     const candidate = { ...arrangement, cardW };
     if (better(candidate, best)) best = candidate;
@@ -140,27 +165,35 @@ function choose(width, height, fanCount, length, index, reserve, previous, tight
 }
 
 // The table's geometry for `fanCount` fans in a width x height box.
-// options: reserve (pixels kept free at the right of the foundation row, for the
-// redeal button), length (the design length: every fan can reach it readably),
-// index (the measured corner index, as CSS_INDEX), previous (the last layout: its
-// arrangement is kept while it stays nearly as good, so the fans do not move about),
-// tight (the fans closer together, for larger cards: grid.js gapShare).
-// The result says which length it holds (`length`: less than asked only when no
-// arrangement holds that many readably; longer fans then squeeze in their cells).
+// options: reserve (room kept free at one end of the foundation row, for the
+// redeal button: grid.js Reserve), length (the design length: every fan can reach
+// it readably), lengths (instead of one length, one a fan: each row of vertical
+// fans, or column of horizontal ones, is as long as its longest fan needs, which
+// is how larger cards fit the fans on the table), index (the measured corner index,
+// as CSS_INDEX), previous (the last layout: its arrangement is kept while it stays
+// nearly as good, so the fans do not move about), tight (the fans closer together,
+// for larger cards: grid.js gapShare).
+// The result says which lengths it holds (`lengths`, one a fan, and `length`, the
+// longest: less than asked only when no arrangement holds that many readably;
+// longer fans then squeeze in their cells).
 /**
  * @param {number} width
  * @param {number} height
  * @param {number} fanCount
- * @param {{reserve?: number, length?: number, index?: IndexSize, previous?: Arrangement | null, tight?: boolean}} [options]
+ * @param {{reserve?: Reserve, length?: number, lengths?: number[], index?: IndexSize, previous?: Arrangement | null, tight?: boolean}} [options]
  * @returns {Layout}
  */
 export function computeLayout(width, height, fanCount, options = {}) {
-  const { reserve = 0, index = CSS_INDEX, previous = null, tight = false } = options;
-  for (let length = options.length ?? baseLength(fanCount); length >= 2; length--) {
-    const chosen = choose(width, height, fanCount, length, index, reserve, previous, tight);
-    if (chosen) return { ...placeGrid(chosen, width, height, fanCount, reserve, index), length };
+  const { reserve = NO_RESERVE, index = CSS_INDEX, previous = null, tight = false } = options;
+  const asked = options.lengths?.length === fanCount
+    ? options.lengths.map((length) => Math.max(2, length))
+    : new Array(fanCount).fill(options.length ?? baseLength(fanCount));
+  for (let longest = Math.max(2, ...asked); longest >= 2; longest--) {
+    const lengths = asked.map((length) => Math.min(length, longest));
+    const chosen = choose(width, height, lengths, index, reserve, previous, tight);
+    if (chosen) return { ...placeGrid(chosen, width, height, fanCount, reserve, index, lengths), length: longest, lengths };
   }
   /** @type {Sized} */
   const fallback = { orientation: "vertical", columns: fanCount, rows: 1, cardW: MIN_CARD_W, tight };
-  return { ...placeGrid(fallback, width, height, fanCount, reserve, index), length: 1 };
+  return { ...placeGrid(fallback, width, height, fanCount, reserve, index), length: 1, lengths: new Array(fanCount).fill(1) };
 }

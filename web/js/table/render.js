@@ -10,21 +10,25 @@
 import { createCard, suitOf, SUITS } from "./cards.js";
 import { createFoundation, showFoundation } from "./foundations.js";
 import { measureIndex, sameIndex } from "./index-measure.js";
-import { computeLayout, designLength } from "./layout.js";
-import { CSS_INDEX } from "./grid.js";
-import { capacity, fanRect } from "./fan-geometry.js";
+import { computeLayout, designLength, designLengths } from "./layout.js";
+import { CSS_INDEX, NO_RESERVE } from "./grid.js";
+import { capacity, fanCapacity, fanRect } from "./fan-geometry.js";
 import { roomOf, scrollOver } from "./docked-room.js";
 import { placesFor } from "./places.js";
 import { moveDuration } from "./anim.js";
 import { slide } from "./slide.js";
 import { dropRegions } from "./drop-regions.js";
+import { gridRows } from "./a11y.js";
 
 /** @typedef {import("./layout.js").IndexSize} IndexSize */
 /** @typedef {import("./layout.js").Layout} Layout */
+/** @typedef {import("./grid.js").Reserve} Reserve */
 /** @typedef {import("./places.js").Place} Place */
 /** @typedef {import("../engine/protocol.js").State} State */
 /** @typedef {import("../engine/protocol.js").Card} Card */
 /** @typedef {import("../engine/protocol.js").Dest} Dest */
+
+const RESERVE_GAP = 2; // felt between the redeal button and the foundations, beside the table's margin
 
 export class TableView {
   /**
@@ -49,12 +53,24 @@ export class TableView {
     this.fanCount = 0;
     /** @type {State | null} */
     this.state = null;
-    this.reserve = 0; // pixels kept free right of the foundations (redeal button)
+    /** @type {Reserve} the redeal button's corner, kept free of the foundations (reserveOf) */
+    this.reserve = NO_RESERVE;
     this.holding = false; // a sheet is docked below the table: the layout keeps its room (holdCards)
     this.larger = false; // the player's larger cards (setLargerCards)
     this.index = index; // the corner index's size (measureIndex)
     this.length = 0; // the fan length the layout holds readably (layout.js designLength)
+    /** @type {number[] | null} with larger cards, the length each fan is laid out for (layout.js designLengths) */
+    this.lengths = null;
+    /** @type {number[]} the length of each fan of the state drawn */
+    this.fanLengths = [];
     this.longest = 0; // the longest fan of the state drawn
+    /** @type {HTMLElement | null} the redeal button, in the table's corner (index.html) */
+    this.redeal = root.querySelector(".redeal");
+    // Its words change with the language and the redeals left, and it comes and
+    // goes with the game: whatever its size, the foundations keep clear of it.
+    if (this.redeal && typeof ResizeObserver === "function") {
+      new ResizeObserver(() => this.followReserve()).observe(this.redeal);
+    }
     for (const suit of SUITS) {
       const { element, badge } = createFoundation(suit);
       root.append(element, badge);
@@ -74,6 +90,7 @@ export class TableView {
     if (count === this.fanCount) return;
     this.fanCount = count;
     this.length = 0;
+    this.lengths = null;
     for (const element of this.fanElements) element.remove();
     this.fanElements = [];
     for (let i = 0; i < count; i++) {
@@ -95,37 +112,66 @@ export class TableView {
     this.holding = hold;
   }
 
-  // Larger cards (the player's setting): the layout keeps no room ahead for
-  // growing fans (layout.js designLength) and the fans lie closer together (grid.js
-  // gapShare). Takes effect at the next render.
+  // Larger cards (the player's setting): as large as the fans on the table allow
+  // (layout.js, its header's rule), the fans closer together (grid.js tight). The
+  // same rule whichever way it was turned on: its design starts from the fans on
+  // the table at the next render.
   /** @param {boolean} larger */
   setLargerCards(larger) {
     if (larger === this.larger) return;
     this.larger = larger;
     this.length = 0;
+    this.lengths = null;
     this.layout = null;
   }
 
-  /** Keep `pixels` free at the right end of the foundation row. @param {number} pixels */
-  setReserve(pixels) {
-    if (pixels === this.reserve) return;
-    this.reserve = pixels;
-    this.layout = null;
+  // The corner the redeal button takes, as drawn (its side and width follow the
+  // player's hand and language): the room from the table's edge to the button's
+  // far side, and a little felt; none while it is hidden.
+  /** @returns {Reserve} */
+  reserveOf() {
+    const button = this.redeal;
+    const width = this.root.clientWidth;
+    if (!button || button.hidden || !button.offsetWidth || !width) return NO_RESERVE;
+    const left = button.offsetLeft;
+    const right = left + button.offsetWidth;
+    return left + button.offsetWidth / 2 < width / 2
+      ? { pixels: right + RESERVE_GAP, side: "left" }
+      : { pixels: width - left + RESERVE_GAP, side: "right" };
   }
 
-  // Make the layout hold the longest fan of `state` readably, with hysteresis:
-  // it changes only when a fan outgrows its cell or the fans got much shorter.
+  // The redeal button changed size, came or went: the table laid out again when its corner moved.
+  followReserve() {
+    const reserve = this.reserveOf();
+    if (reserve.pixels === this.reserve.pixels && reserve.side === this.reserve.side) return;
+    if (this.state) this.render(this.state);
+    else this.relayout();
+  }
+
+  // Make the layout hold the fans of `state` readably, with hysteresis: it
+  // changes only when a fan outgrows its cell or the fans got much shorter.
   /** @param {State} state */
   fitFans(state) {
-    const longest = Math.max(0, ...state.fans.map((fan) => fan.length));
+    const fans = state.fans.map((fan) => fan.length);
+    const longest = Math.max(0, ...fans);
+    this.fanLengths = fans;
     this.longest = longest;
-    // (without a layout yet, the next one is made for the current length)
-    const room = this.layout ? capacity(this.layout) : this.length;
-    const length = designLength(this.length, room, longest, this.fanCount, this.larger);
-    if (length !== this.length) {
+    const layout = this.layout;
+    let changed;
+    if (this.larger) {
+      // (without a layout yet, each fan fits the length it was designed for)
+      const capacities = layout ? fans.map((_, i) => fanCapacity(layout, i)) : this.lengths;
+      const lengths = designLengths(this.lengths, capacities, fans);
+      changed = lengths !== this.lengths;
+      this.lengths = lengths;
+    } else {
+      // (without a layout yet, the next one is made for the current length)
+      const room = layout ? capacity(layout) : this.length;
+      const length = designLength(this.length, room, longest, this.fanCount);
+      changed = length !== this.length;
       this.length = length;
-      this.layout = this.layout && { ...this.layout, stale: true };
     }
+    if (changed) this.layout = layout && { ...layout, stale: true };
   }
 
   // Recompute the geometry for the table's room (docked-room.js); true when it changed.
@@ -133,13 +179,17 @@ export class TableView {
     const width = this.root.clientWidth;
     const height = roomOf(this.root, this.holding);
     const layout = this.layout;
+    const reserve = this.reserveOf();
     if (width && height) scrollOver(this.root, height);
-    if (layout && !layout.stale && layout.width === width && layout.height === height) return false;
+    const sameReserve = reserve.pixels === this.reserve.pixels && reserve.side === this.reserve.side;
+    if (layout && !layout.stale && sameReserve && layout.width === width && layout.height === height) return false;
     if (!width || !height || !this.fanCount) return false;
+    this.reserve = reserve;
+    // Never shorter than the fans (a layout of another size may hold less).
+    const lengths = this.lengths?.length === this.fanCount ? this.lengths.map((length, i) => Math.max(length, this.fanLengths[i] ?? 0)) : undefined;
     this.layout = computeLayout(width, height, this.fanCount, {
-      reserve: this.reserve,
-      // never shorter than the longest fan (a layout of another size may hold less)
-      length: this.length ? Math.max(this.length, this.longest) : undefined,
+      reserve,
+      ...(lengths ? { lengths } : { length: this.length ? Math.max(this.length, this.longest) : undefined }),
       index: this.index,
       previous: layout,
       tight: this.larger,
@@ -156,6 +206,7 @@ export class TableView {
       /** @type {HTMLElement} */ (this.badges.get(suit)).style.transform = `translate(${x + cardW / 2}px, ${y + cardH}px) translate(-50%, -60%)`;
     });
     this.placeFans();
+    gridRows(this); // the screen reader's rows follow the layout's
     return true;
   }
 

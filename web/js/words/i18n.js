@@ -48,6 +48,15 @@ export function language() {
 // says so, in English, the words it has.
 let damaged = false;
 
+/** @type {{lang: string, format: Intl.ListFormat} | null} the current language's list format, made once */
+let lists = null;
+
+/** Words joined as the language lists them ("a, b and c"). @param {string[]} words */
+export function listWords(words) {
+  if (lists?.lang !== current) lists = { lang: current, format: new Intl.ListFormat(current, { type: "conjunction" }) };
+  return lists.format.format(words);
+}
+
 /** @param {string} lang @returns {Promise<Texts>} */
 async function fetchTable(lang) {
   // Relative to the bundle, js/main.js (import.meta.url is the bundle's, not this file's).

@@ -5,7 +5,7 @@
 // current language's texts (i18n.js), each card named in the form its
 // placeholder asks for. The panels that show it light the object's cards.
 
-import { cardWord, formatNumber, language, nameCard, t } from "./i18n.js";
+import { cardWord, formatNumber, listWords, nameCard, t } from "./i18n.js";
 
 /**
  * A lost verdict's reason, as the engine gives it.
@@ -34,23 +34,18 @@ export function cardFace(code) {
   return `${rank === "T" ? "10" : rank}${SIGNS[/** @type {keyof typeof SIGNS} */ (code.slice(-1))] ?? ""}`;
 }
 
-/** Words joined as the language lists them ("a, b and c"). @param {string[]} words */
-function list(words) {
-  return new Intl.ListFormat(language(), { type: "conjunction" }).format(words);
-}
-
 /**
  * The reason in words; a kind this page does not know gets the plain verdict.
  * @param {Why} why
  * @returns {string}
  */
 export function whyText(why) {
-  const cards = list(why.cards.map(cardFace));
+  const cards = listWords(why.cards.map(cardFace));
   switch (why.kind) {
     case "deadEnd":
       return t("why.deadEnd", { card: cardWord(why.card ?? why.cards[0]) });
     case "suits": {
-      const suits = list((why.suits ?? []).map((suit) => t(`suit.${suit}`)));
+      const suits = listWords((why.suits ?? []).map((suit) => t(`suit.${suit}`)));
       const first = t("why.suits", { suits, cards });
       const block = why.block;
       if (!block) return first;
@@ -79,5 +74,5 @@ export function whyText(why) {
  */
 export function litText(why) {
   if (!why.cards.length) return "";
-  return t("why.lit", { cards: list(why.cards.map((code) => nameCard(code))) });
+  return t("why.lit", { cards: listWords(why.cards.map((code) => nameCard(code))) });
 }
