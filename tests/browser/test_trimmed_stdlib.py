@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import subprocess
 import sys
 import zipfile
@@ -86,6 +87,18 @@ def json_object(text: str) -> dict[str, Any] | None:
     return value if isinstance(value, dict) else None
 
 
+def untimed(value: Any) -> Any:
+    """An answer without the time played (the state's ``time``, a save's, a count's seconds): the plan's
+    clock stands still on CPython (scripts/api_plan.py), the worker's runs."""
+    if isinstance(value, dict):
+        return {key: untimed(item) for key, item in value.items() if key not in ("time", "seconds")}
+    if isinstance(value, list):
+        return [untimed(item) for item in value]
+    if isinstance(value, str) and value.startswith('{"v":'):
+        return re.sub(r',"time":\d+', "", value)
+    return value
+
+
 def test_every_api_method_answers_in_chromium_as_on_cpython(app: App) -> None:
     plan = api_plan.run(api)
     # The calls the worker can carry: JSON objects as parameters (unreadable text is
@@ -105,4 +118,4 @@ def test_every_api_method_answers_in_chromium_as_on_cpython(app: App) -> None:
             assert got["error"]["type"] == expected["error"]["type"], (method, params, got)
             assert got["error"].get("reason") == expected["error"].get("reason"), (method, params, got)
         else:
-            assert got == expected, (method, params)
+            assert untimed(got) == untimed(expected), (method, params)
