@@ -48,7 +48,7 @@ export function bindCardKeys(root, view, handlers, keymap) {
     const cards = Object.keys(state?.movable ?? {}).filter((card) => (state?.movable[card] ?? []).length);
     const rank = (/** @type {Card} */ card) => {
       const where = view.placeOf(card)?.where ?? "F";
-      return where === "F" ? 1000 : Number(where);
+      return where === "F" ? 1000 : where === "cell" ? 999 : Number(where); // the free cells after the fans
     };
     return cards.sort((a, b) => rank(a) - rank(b));
   };
@@ -115,6 +115,7 @@ export function bindCardKeys(root, view, handlers, keymap) {
   /** A destination in words, with the card a move there goes onto (the engine's state.onto). @param {Dest} to @param {Card | null} onto */
   function destinationText(to, onto) {
     if (to === "F") return t("keys.destFoundation");
+    if (to === "cell") return t("keys.destCell");
     return onto ? t("keys.destFan", { fan: to, target: cardWord(onto) }) : t("keys.destEmpty", { fan: to });
   }
 

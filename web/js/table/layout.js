@@ -15,7 +15,7 @@
 // readably (it then makes room for GROW more cards) or when the fans have become
 // much shorter, never back and forth on every move.
 
-import { CARD_RATIO, CSS_INDEX, gapShare, pad, placeGrid, UNDER_FOUNDATIONS } from "./grid.js";
+import { CARD_RATIO, CSS_INDEX, gapShare, pad, placeGrid, rowCardWidth, UNDER_FOUNDATIONS } from "./grid.js";
 import { capacity } from "./fan-geometry.js";
 
 const MAX_CARD_W = 118;
@@ -67,10 +67,11 @@ export function arrangements(fanCount, tight = false) {
 }
 
 // The largest card width (whole pixels) with which `arrangement` holds fans of
-// `length` cards readably, or 0 when it cannot.
+// `length` cards readably, or 0 when it cannot; the foundation row (with `cells`
+// free cells) fits beside the reserved corner.
 /** @param {Arrangement} arrangement @param {number} width @param {number} height @param {number} fanCount
- *  @param {number} length @param {IndexSize} [index] @param {number} [reserve] */
-export function fit(arrangement, width, height, fanCount, length, index = CSS_INDEX, reserve = 0) {
+ *  @param {number} length @param {IndexSize} [index] @param {number} [reserve] @param {number} [cells] */
+export function fit(arrangement, width, height, fanCount, length, index = CSS_INDEX, reserve = 0, cells = 0) {
   const { orientation, columns, rows } = arrangement;
   const p = pad(width, height);
   const innerW = width - 2 * p;
@@ -90,11 +91,11 @@ export function fit(arrangement, width, height, fanCount, length, index = CSS_IN
     const byHeight = innerH / (foundationRow + rows * CARD_RATIO * (1 + gap));
     cardW = Math.min(byWidth, byHeight);
   }
-  if (reserve) cardW = Math.min(cardW, (innerW - reserve - 6) / 4.24);
+  if (reserve || cells) cardW = Math.min(cardW, rowCardWidth(innerW - reserve - 6, cells));
   cardW = Math.floor(Math.min(cardW, MAX_CARD_W));
   // The estimate ignores a few rounded pixels: check it on the placed table.
   while (cardW >= MIN_CARD_W) {
-    const layout = placeGrid({ ...arrangement, cardW }, width, height, fanCount, reserve, index);
+    const layout = placeGrid({ ...arrangement, cardW }, width, height, fanCount, reserve, index, cells);
     if (capacity(layout) >= length) return cardW;
     cardW -= 1;
   }
@@ -115,8 +116,9 @@ function better(candidate, best) {
 // Fans should not move about: the previous arrangement is kept, else its
 // orientation, while its cards are nearly as large (KEEP) as the best's.
 /** @param {number} width @param {number} height @param {number} fanCount @param {number} length
- *  @param {IndexSize} index @param {number} reserve @param {Arrangement | null} previous @param {boolean} tight @returns {Sized | null} */
-function choose(width, height, fanCount, length, index, reserve, previous, tight) {
+ *  @param {IndexSize} index @param {number} reserve @param {Arrangement | null} previous @param {boolean} tight
+ *  @param {number} cells @returns {Sized | null} */
+function choose(width, height, fanCount, length, index, reserve, previous, tight, cells) {
   /** @type {Sized | null} */
   let best = null;
   /** @type {Sized | null} */
@@ -124,7 +126,7 @@ function choose(width, height, fanCount, length, index, reserve, previous, tight
   /** @type {Sized | null} */
   let sameOrientation = null;
   for (const arrangement of arrangements(fanCount, tight)) {
-    const cardW = fit(arrangement, width, height, fanCount, length, index, reserve);
+    const cardW = fit(arrangement, width, height, fanCount, length, index, reserve, cells);
     if (!cardW) continue;
     const candidate = { ...arrangement, cardW };
     if (better(candidate, best)) best = candidate;
@@ -144,23 +146,25 @@ function choose(width, height, fanCount, length, index, reserve, previous, tight
 // redeal button), length (the design length: every fan can reach it readably),
 // index (the measured corner index, as CSS_INDEX), previous (the last layout: its
 // arrangement is kept while it stays nearly as good, so the fans do not move about),
-// tight (the fans closer together, for larger cards: grid.js gapShare).
+// tight (the fans closer together, for larger cards: grid.js gapShare), cells (the
+// free cells the foundation row holds at its left, Free Fan).
 // The result says which length it holds (`length`: less than asked only when no
 // arrangement holds that many readably; longer fans then squeeze in their cells).
 /**
  * @param {number} width
  * @param {number} height
  * @param {number} fanCount
- * @param {{reserve?: number, length?: number, index?: IndexSize, previous?: Arrangement | null, tight?: boolean}} [options]
+ * @param {{reserve?: number, length?: number, index?: IndexSize, previous?: Arrangement | null, tight?: boolean,
+ *   cells?: number}} [options]
  * @returns {Layout}
  */
 export function computeLayout(width, height, fanCount, options = {}) {
-  const { reserve = 0, index = CSS_INDEX, previous = null, tight = false } = options;
+  const { reserve = 0, index = CSS_INDEX, previous = null, tight = false, cells = 0 } = options;
   for (let length = options.length ?? baseLength(fanCount); length >= 2; length--) {
-    const chosen = choose(width, height, fanCount, length, index, reserve, previous, tight);
-    if (chosen) return { ...placeGrid(chosen, width, height, fanCount, reserve, index), length };
+    const chosen = choose(width, height, fanCount, length, index, reserve, previous, tight, cells);
+    if (chosen) return { ...placeGrid(chosen, width, height, fanCount, reserve, index, cells), length };
   }
   /** @type {Sized} */
   const fallback = { orientation: "vertical", columns: fanCount, rows: 1, cardW: MIN_CARD_W, tight };
-  return { ...placeGrid(fallback, width, height, fanCount, reserve, index), length: 1 };
+  return { ...placeGrid(fallback, width, height, fanCount, reserve, index, cells), length: 1 };
 }

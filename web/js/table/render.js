@@ -5,10 +5,11 @@
 //
 // Test and style hooks: every card element has data-card="8H", data-where="F" or
 // the 1-based fan number, and data-index (0 = bottom of its fan); fans are
-// [data-fan="3"], foundations [data-foundation="C"].
+// [data-fan="3"], foundations [data-foundation="C"], free cells [data-cell="1"]
+// (a card in one has data-where="cell" and data-index, the cell's from 0).
 
 import { createCard, suitOf, SUITS } from "./cards.js";
-import { createFoundation, showFoundation } from "./foundations.js";
+import { createFoundation, foundationFor, showFoundation } from "./foundations.js";
 import { measureIndex, sameIndex } from "./index-measure.js";
 import { computeLayout, designLength } from "./layout.js";
 import { CSS_INDEX } from "./grid.js";
@@ -40,6 +41,8 @@ export class TableView {
     this.places = new Map();
     /** @type {HTMLElement[]} */
     this.fanElements = [];
+    /** @type {HTMLElement[]} the free cells (Free Fan), in order */
+    this.cellElements = [];
     /** @type {Map<string, HTMLElement>} suit -> its foundation */
     this.foundationElements = new Map();
     /** @type {Map<string, HTMLElement>} suit -> the foundation's direction ("A→K"), drawn above its cards */
@@ -83,6 +86,21 @@ export class TableView {
       this.root.append(element);
       this.fanElements.push(element);
     }
+    this.layout = null;
+  }
+
+  // The free cells' outlines, one per cell of the state (none in most games).
+  /** @param {number} count */
+  setCellCount(count) {
+    if (count === this.cellElements.length) return;
+    for (const element of this.cellElements) element.remove();
+    this.cellElements = Array.from({ length: count }, (_, i) => {
+      const element = document.createElement("div");
+      element.className = "cell";
+      element.dataset.cell = String(i + 1);
+      this.root.append(element);
+      return element;
+    });
     this.layout = null;
   }
 
@@ -143,6 +161,7 @@ export class TableView {
       index: this.index,
       previous: layout,
       tight: this.larger,
+      cells: this.cellElements.length,
     });
     const placed = this.layout;
     const { cardW, cardH, orientation } = placed;
@@ -154,6 +173,10 @@ export class TableView {
       const { x, y } = placed.foundations[i];
       /** @type {HTMLElement} */ (this.foundationElements.get(suit)).style.transform = `translate(${x}px, ${y}px)`;
       /** @type {HTMLElement} */ (this.badges.get(suit)).style.transform = `translate(${x + cardW / 2}px, ${y + cardH}px) translate(-50%, -60%)`;
+    });
+    this.cellElements.forEach((element, i) => {
+      const { x, y } = placed.cells[i];
+      element.style.transform = `translate(${x}px, ${y}px)`;
     });
     this.placeFans();
     return true;
@@ -192,6 +215,7 @@ export class TableView {
     const fanCountChanged = state.fans.length !== this.fanCount;
     this.state = state;
     this.setFanCount(state.fans.length);
+    this.setCellCount(state.cells?.length ?? 0);
     this.fitFans(state);
     this.relayout();
     if (!this.layout) return;
@@ -259,14 +283,18 @@ export class TableView {
   }
 
   /**
-   * Highlight destinations ("F" highlights the card's own foundation).
+   * Highlight destinations ("F" highlights the foundation that takes the card,
+   * "cell" the free cell it would go to: the first empty one).
    * @param {string} className @param {Card | null} card @param {Dest[]} destinations
    */
   highlight(className, card, destinations) {
     for (const element of this.root.querySelectorAll(`.${className}`)) element.classList.remove(className);
     if (!card) return;
     for (const to of destinations) {
-      const element = to === "F" ? this.foundationElements.get(suitOf(card)) : this.fanElements[to - 1];
+      let element;
+      if (to === "F") element = this.foundationElements.get(this.state ? foundationFor(this.state.foundations, card) : suitOf(card));
+      else if (to === "cell") element = this.cellElements[Math.max(0, this.state?.cells?.indexOf(null) ?? 0)];
+      else element = this.fanElements[to - 1];
       element?.classList.add(className);
     }
   }
