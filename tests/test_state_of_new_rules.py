@@ -46,7 +46,7 @@ def test_the_games_come_family_by_family_the_four_main_games_first(api: Api) -> 
 
 
 def test_a_suit_foundation_takes_its_suit_s_next_card(api: Api) -> None:
-    drawn = state(api, "new", game="clover-leaf", deal="1")  # clubs and spades up from the Ace, hearts and diamonds down
+    drawn = state(api, "new", game="clover-leaf", deal="1")  # black up from the Ace, red down from the King
     assert all(foundation["builds"] == "suit" for foundation in drawn["foundations"])
     ranks = "A23456789TJQK"
     for foundation in drawn["foundations"]:
@@ -84,7 +84,9 @@ def test_a_drawable_card_moves_alone_and_the_draw_is_used_once(api: Api) -> None
 def test_a_card_goes_to_a_free_cell_and_back(api: Api) -> None:
     drawn = state(api, "new", game="free-fan", deal="5")
     assert drawn["cells"] == [None, None]
-    card, fan = next((card, dests[0]) for card, dests in drawn["movable"].items() if dests[0] != "cell" and "cell" in dests)
+    card, fan = next(
+        (card, dests[0]) for card, dests in drawn["movable"].items() if dests[0] != "cell" and "cell" in dests
+    )
     parked = state(api, "play", card=card, to="cell")
     assert parked["cells"] == [card, None]
     assert parked["lastMoves"][0] == {"card": card, "to": "cell", "onto": None}
