@@ -213,17 +213,18 @@ def long_fans(
             for position, moves in beam:
                 for card, dests in destinations(rules, position).items():
                     for dest in dests:
-                        if dest == FOUNDATION:
+                        if dest in (FOUNDATION, CELL):
                             continue
+                        move = move_to(rules, position, card, dest)  # a draw, where it is one
                         session = Session.from_position(rules, position, Settings())
-                        session.play(Move(card, dest))
+                        session.play(move)
                         after = session.position
                         if after.fans in seen:
                             continue
                         seen.add(after.fans)
                         lengths = _fan_lengths(after)
                         score = (lengths[0], lengths[1], sum(n * n for n in lengths))
-                        children.append((score, after, (*moves, Move(card, dest))))
+                        children.append((score, after, (*moves, move)))
             if not children:
                 break
             children.sort(key=lambda child: child[0], reverse=True)
