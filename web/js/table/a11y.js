@@ -87,10 +87,14 @@ export function label(state, view) {
     });
     put(element, "aria-owns", ids.join(" "));
   });
-  // The free cells (Free Fan): each named, and the card it holds.
+  // The free cells (Free Fan): each a group named as a fan is, holding its card.
   (state.cells ?? []).forEach((card, i) => {
     const element = view.cellElements[i];
-    if (element) put(element, "aria-label", card ? t("cell.name", { cell: i + 1 }) : t("cell.empty", { cell: i + 1 }));
+    if (element) {
+      put(element, "role", "group");
+      put(element, "aria-label", card ? t("cell.name", { cell: i + 1 }) : t("cell.empty", { cell: i + 1 }));
+      put(element, "aria-owns", card ? `card-${card}` : null);
+    }
     const cardElement = card ? view.cardElement(card) : null;
     if (!card || !cardElement) return;
     put(cardElement, "id", `card-${card}`);
