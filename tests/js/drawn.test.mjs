@@ -111,3 +111,13 @@ test("the cards a draw takes are kept; a table saved before cells and draws read
   delete older.drawable;
   assert.deepEqual([readDrawn(older)?.cells, readDrawn(older)?.drawable], [[], []]);
 });
+
+test("a foundation saying it takes something that is no card, or builds no known way, is refused", () => {
+  const state = bankState("scotch-patience");
+  assert.ok(readDrawn(state), "the engine's Scotch Patience table");
+  for (const [field, bad] of [["next", "2H"], ["next", [7]], ["next", Array(5).fill("2H")], ["builds", "rank"]]) {
+    const other = structuredClone(state);
+    other.foundations[0][field] = bad;
+    assert.equal(readDrawn(other), null, `${field}: ${JSON.stringify(bad)}`);
+  }
+});

@@ -28,8 +28,11 @@ const MAX_CELLS = 8;
 /** @param {unknown} value */
 function isFoundation(value) {
   if (!isObject(value)) return false;
-  const { suit, top, count, up } = /** @type {Record<string, unknown>} */ (value);
-  return SUITS.includes(String(suit)) && (top === null || isCard(top)) && isCount(count) && Number(count) <= 26 && typeof up === "boolean";
+  const { suit, top, count, up, builds, next } = /** @type {Record<string, unknown>} */ (value);
+  // What it builds and takes next: absent from a table saved before them (read as in suit).
+  const takes = next === undefined || (Array.isArray(next) && next.length <= 4 && next.every(isCard));
+  const kind = builds === undefined || builds === "suit" || builds === "colours";
+  return SUITS.includes(String(suit)) && (top === null || isCard(top)) && isCount(count) && Number(count) <= 26 && typeof up === "boolean" && takes && kind;
 }
 
 /**
