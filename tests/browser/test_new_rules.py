@@ -9,6 +9,8 @@ with the same engine on CPython (plans.py).
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -23,6 +25,7 @@ from .test_phone import touch_drag
 
 pytestmark = pytest.mark.browser
 
+ROOT = Path(__file__).resolve().parents[2]
 SMALL_PHONE = {
     "viewport": {"width": 360, "height": 640}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True,
 }
@@ -187,3 +190,17 @@ def test_the_games_dialog_shows_the_main_games_first_then_families_and_opens_a_n
     app.settle()
     assert app.page.locator(".fan").count() == 13 and app.page.locator(".cell").count() == 0
     assert app.page.locator("#game-name").inner_text() == "Quads"
+
+
+def test_a_new_game_s_first_visit_says_its_rules_in_the_player_s_language(make_app: Any) -> None:
+    """The overlay's lines of a new game (Free Fan, whose moves name the free cells), in
+    German from the browser's language; every game's lines in every language: test_translations.py."""
+    words = json.loads((ROOT / "web" / "i18n" / "de.json").read_text(encoding="utf-8"))
+    app = make_app(first_visit=True, locale="de-DE", **SMALL_PHONE)
+    app.open("free-fan/5")
+    app.page.locator("#intro-dialog[open]").wait_for()
+    assert app.page.locator("#intro-title").inner_text() == words["intro.title"].replace("{game}", "Free Fan")
+    assert app.page.locator("#intro-foundations").inner_text() == words["intro.foundations.free-fan"]
+    assert app.page.locator("#intro-moves").inner_text() == words["intro.moves.free-fan"]
+    app.page.locator("#intro-close").tap()
+    assert app.page.locator("#draws-left").is_hidden() and app.page.locator(".cell").count() == 2
