@@ -212,7 +212,8 @@ export class TableView {
   // (in that order, each a little after the previous one).
   /** @param {State} state @param {{animate?: boolean, order?: Card[]}} [options] */
   render(state, { animate = false, order = [] } = {}) {
-    const fanCountChanged = state.fans.length !== this.fanCount;
+    const fanCountChanged = // or the free cells: another table
+      state.fans.length !== this.fanCount || (state.cells?.length ?? 0) !== this.cellElements.length;
     this.state = state;
     this.setFanCount(state.fans.length);
     this.setCellCount(state.cells?.length ?? 0);
