@@ -37,7 +37,8 @@ def declarations() -> str:
     lines = [
         "// Written by scripts/page_facts.py from py/cloverleaf/page_facts.py: edit that, then run",
         "// python3 scripts/page_facts.py. The values are in js/build-info.js, which the build writes.",
-        'import type { Card, Change, Dest, Foundation, Help, Move, Opening, Played } from "../../web/js/engine/protocol.js";',
+        "import type { Card, Change, Dest, Foundation, Help, Move, Opening, Played }"
+        ' from "../../web/js/engine/protocol.js";',
         "",
         "/** A winnable deal's difficulty. */",
         f"export type Level = {' | '.join(json.dumps(level) for level in page_facts.LEVELS)};",

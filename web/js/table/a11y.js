@@ -89,7 +89,7 @@ export function label(state, view) {
   });
   // The free cells (Free Fan): each a group named as a fan is, holding its card.
   (state.cells ?? []).forEach((card, i) => {
-    const element = view.cellElements[i];
+    const element = view.freeCells.elements[i];
     if (element) {
       put(element, "role", "group");
       put(element, "aria-label", card ? t("cell.name", { cell: i + 1 }) : t("cell.empty", { cell: i + 1 }));

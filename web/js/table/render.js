@@ -10,6 +10,7 @@
 
 import { createCard, suitOf, SUITS } from "./cards.js";
 import { createFoundation, foundationFor, showFoundation } from "./foundations.js";
+import { FreeCells } from "./cells.js";
 import { measureIndex, sameIndex } from "./index-measure.js";
 import { computeLayout, designLength } from "./layout.js";
 import { CSS_INDEX } from "./grid.js";
@@ -41,8 +42,7 @@ export class TableView {
     this.places = new Map();
     /** @type {HTMLElement[]} */
     this.fanElements = [];
-    /** @type {HTMLElement[]} the free cells (Free Fan), in order */
-    this.cellElements = [];
+    this.freeCells = new FreeCells(root); // Free Fan's
     /** @type {Map<string, HTMLElement>} suit -> its foundation */
     this.foundationElements = new Map();
     /** @type {Map<string, HTMLElement>} suit -> the foundation's direction ("A→K"), drawn above its cards */
@@ -86,21 +86,6 @@ export class TableView {
       this.root.append(element);
       this.fanElements.push(element);
     }
-    this.layout = null;
-  }
-
-  // The free cells' outlines, one per cell of the state (none in most games).
-  /** @param {number} count */
-  setCellCount(count) {
-    if (count === this.cellElements.length) return;
-    for (const element of this.cellElements) element.remove();
-    this.cellElements = Array.from({ length: count }, (_, i) => {
-      const element = document.createElement("div");
-      element.className = "cell";
-      element.dataset.cell = String(i + 1);
-      this.root.append(element);
-      return element;
-    });
     this.layout = null;
   }
 
@@ -161,7 +146,7 @@ export class TableView {
       index: this.index,
       previous: layout,
       tight: this.larger,
-      cells: this.cellElements.length,
+      cells: this.freeCells.elements.length,
     });
     const placed = this.layout;
     const { cardW, cardH, orientation } = placed;
@@ -174,10 +159,7 @@ export class TableView {
       /** @type {HTMLElement} */ (this.foundationElements.get(suit)).style.transform = `translate(${x}px, ${y}px)`;
       /** @type {HTMLElement} */ (this.badges.get(suit)).style.transform = `translate(${x + cardW / 2}px, ${y + cardH}px) translate(-50%, -60%)`;
     });
-    this.cellElements.forEach((element, i) => {
-      const { x, y } = placed.cells[i];
-      element.style.transform = `translate(${x}px, ${y}px)`;
-    });
+    this.freeCells.place(placed);
     this.placeFans();
     return true;
   }
@@ -212,11 +194,11 @@ export class TableView {
   // (in that order, each a little after the previous one).
   /** @param {State} state @param {{animate?: boolean, order?: Card[]}} [options] */
   render(state, { animate = false, order = [] } = {}) {
-    const fanCountChanged = // or the free cells: another table
-      state.fans.length !== this.fanCount || (state.cells?.length ?? 0) !== this.cellElements.length;
+    const fanCountChanged = state.fans.length !== this.fanCount;
     this.state = state;
     this.setFanCount(state.fans.length);
-    this.setCellCount(state.cells?.length ?? 0);
+    // Cells that come or go: another game, laid out anew and drawn without sliding.
+    if (this.freeCells.setCount(state.cells?.length ?? 0)) [this.layout, animate] = [null, false];
     this.fitFans(state);
     this.relayout();
     if (!this.layout) return;
@@ -294,7 +276,7 @@ export class TableView {
     for (const to of destinations) {
       let element;
       if (to === "F") element = this.foundationElements.get(this.state ? foundationFor(this.state.foundations, card) : suitOf(card));
-      else if (to === "cell") element = this.cellElements[Math.max(0, this.state?.cells?.indexOf(null) ?? 0)];
+      else if (to === "cell") element = this.freeCells.target(this.state?.cells);
       else element = this.fanElements[to - 1];
       element?.classList.add(className);
     }
