@@ -20,7 +20,10 @@ language (Russian statistics, a Spanish daily deal's date, German about); the
 left-handed Trefoil table with its redeal button, in four languages; a table
 with a fan of five cards, before and with larger cards; a Shamrocks deal lost
 from its start, in four languages; a hint's notice in the bar (Russian); the
-keyboard's focus on a hinted card, and a destination picked. Each scene is
+keyboard's focus on a hinted card, and a destination picked; the nine games' new
+rules: Free Fan's free cells (a card parked, a run on its way, dragged), Scotch
+Patience's foundations in alternate colours, Three Shuffles and a Draw with its
+draw left and after it, and the games dialog grouped by family. Each scene is
 played as a person plays it (buttons, keys, drags) in Debian's Chromium, with
 the test suite's driver and deals (tests/browser).
 
@@ -319,9 +322,72 @@ def keyboard_focus(browser: Any, base: str, options: dict[str, Any], out: Path, 
         shoot(app, out, f"{size}-keyboard-pick")
 
 
+def free_fan(browser: Any, base: str, options: dict[str, Any], out: Path, size: str) -> None:
+    """Free Fan: a card parked in a free cell, then a run dragged, caught on its way."""
+    opening = plans.state("free-fan", "5")
+    parked = next(card for card, to in opening["click"].items() if to == "cell")
+    head = next(card for card in opening["movable"] if next(f for f in opening["fans"] if card in f)[-1] != card)
+    with App(browser, base, **options) as app:
+        app.context.add_init_script(f"localStorage.setItem('cloverleaf.settings.v1', {NO_ANIMATIONS!r})")
+        app.open("free-fan/5")
+        app.drag(parked, "cell")
+        app.wait_moves(1)
+        shoot(app, out, f"{size}-free-fan")
+        box = app.card_box(head)
+        target = app.page.locator(f'[data-fan="{opening["movable"][head][0]}"]').bounding_box()
+        assert target is not None
+        mouse = app.page.mouse
+        mouse.move(box["x"] + 6, box["y"] + 6)
+        mouse.down()
+        mouse.move(target["x"] + 10, target["y"] + target["height"] / 2, steps=8)
+        shoot(app, out, f"{size}-free-fan-run")
+        mouse.up()
+
+
+def scotch_patience(browser: Any, base: str, options: dict[str, Any], out: Path, size: str) -> None:
+    """Scotch Patience after its first foundation moves: each foundation's top and the badge of what it takes."""
+    decisions = plans.winning_decisions("scotch-patience", "5")
+    assert decisions is not None
+    with App(browser, base, **options) as app:
+        app.context.add_init_script(f"localStorage.setItem('cloverleaf.settings.v1', {NO_ANIMATIONS!r})")
+        app.open("scotch-patience/5")
+        app.play(decisions[:16])
+        app.settle()
+        shoot(app, out, f"{size}-scotch-patience")
+
+
+def three_shuffles(browser: Any, base: str, options: dict[str, Any], out: Path, size: str) -> None:
+    """Three Shuffles and a Draw: the draw left under the redeal button, then a card drawn from under a top card."""
+    opening = plans.state("three-shuffles-and-a-draw", "5")
+    drawn = opening["drawable"][0]
+    with App(browser, base, **options) as app:
+        app.open("three-shuffles-and-a-draw/5")
+        shoot(app, out, f"{size}-three-shuffles")
+        app.click_card(drawn)
+        app.wait_moves(1)
+        shoot(app, out, f"{size}-three-shuffles-drawn")
+
+
+def games_dialog(browser: Any, base: str, options: dict[str, Any], out: Path, size: str) -> None:
+    """The games dialog: the four main games first, then the families, in English and in Russian (the longest)."""
+    with App(browser, base, **options) as app:
+        app.open("clover-leaf/7")
+        app.press("games")
+        app.page.locator("#games-dialog").wait_for(state="visible")
+        shoot(app, out, f"{size}-games")
+        app.page.locator('#games-list button[data-game="quads"]').scroll_into_view_if_needed()
+        shoot(app, out, f"{size}-games-end")
+        app.page.keyboard.press("Escape")
+        choose_language(app.page, "ru")
+        app.press("games")
+        app.page.locator("#games-dialog").wait_for(state="visible")
+        shoot(app, out, f"{size}-games-ru")
+
+
 SCENES = (
     overlay_hint_solution, dived_hint, hint_likely, hints_to_their_end, lost_search_further, lost, lost_why, won,
     long_fans, words, left_handed_redeal, larger_cards, lost_from_start, notice_over_the_bar, keyboard_focus,
+    free_fan, scotch_patience, three_shuffles, games_dialog,
 )
 
 

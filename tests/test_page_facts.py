@@ -34,6 +34,7 @@ JSON_KINDS: dict[str, tuple[type | None, ...]] = {
     "boolean": (bool,),
     "Card[][]": (list,),
     "(Card | null)[]": (list,),
+    "Card[]": (list,),
     "Foundation[]": (list,),
     "Move[]": (list,),
     "Record<Card, Dest[]>": (dict,),

@@ -11,6 +11,7 @@ when a player reaches it: this test fails first.
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -53,3 +54,27 @@ def test_the_page_declares_every_kind_of_job_the_api_starts() -> None:
         assert "ok" in reply, (kind, reply)
     reply = json.loads(api.call("jobStart", '{"kind": "poker"}'))
     assert reply["error"]["type"] == "InvalidInput"
+
+
+def engine_reasons() -> set[str]:
+    """Every reason an IllegalMoveError of the engine or the session may carry, read from their sources."""
+    package = ROOT / "py" / "cloverleaf"
+    engine = (package / "engine.py").read_text(encoding="utf-8")
+    session = (package / "session.py").read_text(encoding="utf-8")
+    reasons = set(re.findall(r'return "([a-z-]+)", ', engine))
+    reasons |= set(re.findall(r'IllegalMoveError\(.*, "([a-z-]+)"\)$', session, re.MULTILINE))
+    return reasons
+
+
+def test_the_page_words_every_reason_the_engine_refuses_a_move_for() -> None:
+    """A reason the engine gives that the page does not know would be said as a bare
+    "not allowed": every one is declared (protocol.js IllegalReason) and worded
+    (panels/report.js), but "rules", which is the engine's own catch-all."""
+    reasons = engine_reasons()
+    assert {"covered", "build", "full", "empty", "foundation", "cells", "run", "nowhere", "click-off"} <= reasons
+    declared = PROTOCOL.read_text(encoding="utf-8").split("The reasons of an IllegalMove")[1].split("*/")[0]
+    report = (ROOT / "web" / "js" / "panels" / "report.js").read_text(encoding="utf-8")
+    for reason in reasons:
+        assert f'"{reason}"' in declared, f"protocol.js IllegalReason lacks {reason!r}"
+        if reason != "rules":
+            assert f'case "{reason}":' in report, f"panels/report.js does not word {reason!r}"

@@ -97,6 +97,19 @@ def test_every_game_has_a_name_and_summary() -> None:
         assert f"summary.{rules.id}" in table("en"), rules.id
 
 
+def test_every_game_has_its_first_visit_lines_and_every_family_a_name() -> None:
+    """The first-visit overlay (panels/overlay.js) says how each game's foundations build
+    and how its cards move; the games dialog (panels/dialogs.js) names each family."""
+    from cloverleaf.games import FAMILIES
+
+    for lang in LANGS:
+        for rules in CATALOGUE:
+            for line in ("foundations", "moves"):
+                assert f"intro.{line}.{rules.id}" in table(lang), (lang, rules.id, line)
+        for family, _ in FAMILIES:
+            assert f"family.{family}" in table(lang), (lang, family)
+
+
 def test_every_key_the_page_asks_for_exists() -> None:
     """t("literal.key") calls in web/js must name a key of the tables."""
     wanted: set[str] = set()

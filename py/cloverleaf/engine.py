@@ -211,16 +211,20 @@ def move_to(rules: Rules, position: Position, card: int, dest: int) -> Move:
     draw follows from the position, as a move of the card under a fan's top
     can be nothing else.
     """
+    return Move(card, dest, True) if is_drawn(rules, position, card) else Move(card, dest)
+
+
+def is_drawn(rules: Rules, position: Position, card: int) -> bool:
+    """Whether ``card`` moves only by the draw: a card under a fan's top that may be drawn
+    and may not move otherwise (it then moves alone; the card on it stays)."""
     source = position.find(card)
-    if (
+    return (
         position.draws_left > 0
         and source is not None
         and source >= 0
         and _moving(rules, position, card, source, False) is None
         and draw_destination(rules, position, card) is not None
-    ):
-        return Move(card, dest, True)
-    return Move(card, dest)
+    )
 
 
 def legal_moves(rules: Rules, position: Position) -> list[Move]:

@@ -21,8 +21,12 @@ class IllegalMoveError(CloverLeafError):
     ``reason`` names the kind of refusal, so that a program (the page) can put
     it in the player's words without reading the English message: ``rules``
     (the rules forbid it), ``covered`` (another card lies on the card),
-    ``nowhere`` (a click on a card with nowhere to go), ``click-off`` (click to
-    play is off), ``no-undo`` and ``no-redo`` (nothing to take back or replay).
+    ``build``, ``full``, ``empty`` (the fan does not take it: not on its top
+    card, no room, not into an empty fan), ``foundation`` (not next there),
+    ``cells`` (every free cell holds a card), ``run`` (too few free cells are
+    empty for the cards on it), ``nowhere`` (a click on a card with nowhere to
+    go), ``click-off`` (click to play is off), ``no-undo`` and ``no-redo``
+    (nothing to take back or replay). docs/protocol.md lists them for the page.
     """
 
     def __init__(self, message: str, reason: str = "rules") -> None:

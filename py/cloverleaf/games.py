@@ -338,6 +338,20 @@ CATALOGUE: tuple[Rules, ...] = (
     LUCKY_PILES,
 )
 DEFAULT_GAME = CLOVER_LEAF
+
+FAMILIES: tuple[tuple[str, tuple[Rules, ...]], ...] = (
+    ("main", (CLOVER_LEAF, CLOVER_LEAF_WARFIELD, SHAMROCKS_II, TREFOIL)),
+    ("la-belle-lucie", (LA_BELLE_LUCIE, THREE_SHUFFLES_AND_A_DRAW, SUPER_FLOWER_GARDEN, SCOTCH_PATIENCE)),
+    ("fan", (FAN, FREE_FAN, BOX_FAN)),
+    ("clover-leaf", (ALEXANDER_THE_GREAT, LUCKY_PILES)),
+    ("short-fans", (SHAMROCKS, TROIKA, QUADS, QUADS_PLUS)),
+)
+"""The catalogue as the page's games dialog groups it, each family by an id the page
+names (web/i18n ``family.<id>``): the app's four main games first, then families
+by what their games share, so that seventeen games stay easy to find on a phone.
+La Belle Lucie's: its deal, and empty fans that take nothing; Fan's: a King fills
+an empty fan; Clover Leaf's: up or down in suit; short fans: three or four cards
+at most. Every game is in exactly one family."""
 _BY_ID = {rules.id: rules for rules in CATALOGUE}
 
 

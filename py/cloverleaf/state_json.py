@@ -12,20 +12,23 @@ from typing import Any
 from .cards import SUIT_LETTERS, card_str
 from .coach import Coach
 from .deal_memory import DealMemory
-from .engine import apply_move, can_redeal, destinations, foundation_top
-from .games import CATALOGUE
+from .engine import apply_move, can_redeal, destinations, foundation_top, is_drawn
+from .games import FAMILIES
 from .move_json import dest_json, onto, reported_move_json
 from .position import NO_CARD
+from .rules import Rules
 from .session import SETTING_NAMES, Session
 
 Json = Any
 
 
 def catalogue_json() -> list[dict[str, Json]]:
-    """The games as the page lists them (the API's ``games``; the build's bank holds it too)."""
+    """The games as the page lists them (the API's ``games``; the build's bank holds it too),
+    family by family (``games.FAMILIES``), the main games first."""
     return [
         {
             "id": rules.id,
+            "family": family,
             "name": rules.name,
             "summary": rules.summary,
             "fans": rules.fan_count,
@@ -34,7 +37,8 @@ def catalogue_json() -> list[dict[str, Json]]:
             "draws": rules.draws,
             "pysolId": rules.pysol_id,
         }
-        for rules in CATALOGUE
+        for family, members in FAMILIES
+        for rules in members
     ]
 
 
@@ -55,6 +59,8 @@ def state_json(session: Session, memory: DealMemory) -> dict[str, Json]:
             "top": card_str(top) if top is not None else None,
             "count": position.foundations[suit],
             "up": rules.foundation_up[suit],
+            "builds": "suit" if rules.suit_foundations else "colours",
+            "next": [card_str(card) for card in _foundation_next(rules, position.foundations[suit], suit)],
         })
     key = (rules.id, session.deal_number or 0)
     known = session.deal_number is not None
@@ -75,6 +81,7 @@ def state_json(session: Session, memory: DealMemory) -> dict[str, Json]:
         "click": click,
         "redealsLeft": position.redeals_left,
         "drawsLeft": position.draws_left,
+        "drawable": [card_str(card) for card in movable if is_drawn(rules, position, card)],
         "canRedeal": can_redeal(position),
         "won": session.won,
         "stuck": session.stuck,
@@ -149,3 +156,13 @@ def help_json(coach: Coach) -> dict[str, Json]:
         "par": coach.par_shown(),
         "startWhy": coach.start_why(),
     }
+
+
+def _foundation_next(rules: Rules, count: int, foundation: int) -> list[int]:
+    """The cards a foundation holding ``count`` cards takes next: one where it builds in suit,
+    the two of a rank and colour where it builds in alternate colours, none once complete."""
+    if count >= 13:
+        return []
+    if rules.suit_foundations:
+        return [rules.foundation_card(foundation, count)]
+    return [card for card in range(52) if rules.foundation_takes(foundation, count, card)]

@@ -34,7 +34,7 @@ export type State = {
   fans: Card[][];
   /** each free cell's card (null: empty); none in games without free cells */
   cells: (Card | null)[];
-  /** clubs, spades, hearts, diamonds (by the suit of their base) */
+  /** clubs, spades, hearts, diamonds by their base's suit, with what each takes next */
   foundations: Foundation[];
   /** every card that can move, with its destinations */
   movable: Record<Card, Dest[]>;
@@ -46,6 +46,8 @@ export type State = {
   redealsLeft: number;
   /** draws still allowed (Three Shuffles and a Draw) */
   drawsLeft: number;
+  /** the cards of movable that a draw takes: each moves alone (the card on it stays) */
+  drawable: Card[];
   /** a redeal is allowed now */
   canRedeal: boolean;
   /** every card is on the foundations */

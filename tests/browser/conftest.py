@@ -241,13 +241,20 @@ class App:
                 const fans = [];
                 for (const el of document.querySelectorAll('.card')) {
                     const where = el.dataset.where;
-                    if (where === 'F') continue;
+                    if (where === 'F' || where === 'cell') continue;
                     const fan = Number(where) - 1;
                     while (fans.length <= fan) fans.push([]);
                     fans[fan][Number(el.dataset.index)] = el.dataset.card;
                 }
                 return fans;
             }"""
+        )
+
+    def cells(self) -> list[str | None]:
+        """The free cells as drawn: each cell's card by data-where="cell" and data-index, or None."""
+        return self.page.evaluate(
+            """() => [...document.querySelectorAll('.cell')].map((cell, i) =>
+                document.querySelector(`.card[data-where='cell'][data-index='${i}']`)?.dataset.card ?? null)"""
         )
 
     def notice(self) -> str:
@@ -264,8 +271,17 @@ class App:
         return box
 
     def drop_point(self, to: str | int, card: str) -> tuple[float, float]:
-        """Where to let go to drop on fan ``to`` (over its top card) or the card's foundation."""
+        """Where to let go to drop on fan ``to`` (over its top card), the card's foundation
+        (``F``; where foundations build in alternate colours, the one that takes it: the
+        page marks it while dragging) or a free cell (``cell``: the first one)."""
+        if str(to) == "cell":
+            return self.center('[data-cell="1"]')
         if str(to) == "F":
+            target = self.page.locator(".foundation.is-target")
+            if target.count() == 1:
+                box = target.bounding_box()
+                assert box is not None
+                return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
             return self.center(f'[data-foundation="{card[-1]}"]')
         box = self.page.locator(f'[data-fan="{to}"]').bounding_box()
         assert box is not None
@@ -284,10 +300,12 @@ class App:
         """Press on ``card``, move in steps and let go over destination ``to``."""
         box = self.card_box(card)
         x0, y0 = box["x"] + 6, box["y"] + 6
-        x1, y1 = self.drop_point(to, card)
         mouse = self.page.mouse
         mouse.move(x0, y0)
         mouse.down()
+        if str(to) == "F":  # where the page marks the foundation that takes the card once the drag begins
+            mouse.move(x0, y0 + 12)
+        x1, y1 = self.drop_point(to, card)
         for i in range(1, steps + 1):
             mouse.move(x0 + (x1 - x0) * i / steps, y0 + (y1 - y0) * i / steps)
         mouse.up()

@@ -12,16 +12,17 @@ from typing import Any
 
 from cloverleaf import FOUNDATION, REDEAL, Move, find_game
 from cloverleaf.cards import card_str
-from cloverleaf.engine import destinations
+from cloverleaf.engine import destinations, move_to
+from cloverleaf.position import CELL
 from cloverleaf.session import Session, Settings
 from cloverleaf.solver.difficulty import DealDifficulty
 from cloverleaf.solver.jobs import run_to_end
 
-Dest = str | int  # "F" or a 1-based fan number, as the page's API writes it
+Dest = str | int  # "F", "cell" or a 1-based fan number, as the page's API writes it
 
 
 def to_json(dest: int) -> Dest:
-    return "F" if dest == FOUNDATION else dest + 1
+    return "F" if dest == FOUNDATION else "cell" if dest == CELL else dest + 1
 
 
 def state(game: str, deal: str, **settings: bool) -> dict[str, Any]:
@@ -130,7 +131,7 @@ def winning_decisions(game: str, deal: str, budget: int = 300_000) -> list[tuple
                 if move.dest == FOUNDATION and session.position.find(move.card) is None:
                     continue  # auto move already played it
                 break  # the session's auto moves changed the position: solve again
-            session.play(Move(move.card, move.dest))
+            session.play(move_to(session.rules, session.position, move.card, move.dest))  # a draw, where it is one
             decisions.append((card_str(move.card), to_json(move.dest)))
             progressed = True
         if not progressed:
@@ -212,17 +213,18 @@ def long_fans(
             for position, moves in beam:
                 for card, dests in destinations(rules, position).items():
                     for dest in dests:
-                        if dest == FOUNDATION:
+                        if dest in (FOUNDATION, CELL):
                             continue
+                        move = move_to(rules, position, card, dest)  # a draw, where it is one
                         session = Session.from_position(rules, position, Settings())
-                        session.play(Move(card, dest))
+                        session.play(move)
                         after = session.position
                         if after.fans in seen:
                             continue
                         seen.add(after.fans)
                         lengths = _fan_lengths(after)
                         score = (lengths[0], lengths[1], sum(n * n for n in lengths))
-                        children.append((score, after, (*moves, Move(card, dest))))
+                        children.append((score, after, (*moves, move)))
             if not children:
                 break
             children.sort(key=lambda child: child[0], reverse=True)

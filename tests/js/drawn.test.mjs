@@ -83,3 +83,42 @@ test("a long name is cut and a missing one is the game's id", () => {
   delete state.gameName;
   assert.equal(readDrawn(state)?.gameName, state.game);
 });
+
+/** The first table of a game's deal bank, as the engine made it. @param {string} game */
+function bankState(game) {
+  const bank = JSON.parse(readFileSync(new URL(`../../dist/${DEAL_BANK[game]}`, import.meta.url), "utf8"));
+  return structuredClone(bank.states[0]);
+}
+
+test("a Free Fan table keeps its free cells, and a card goes to a cell", () => {
+  const state = bankState("free-fan");
+  state.cells = ["7H", null];
+  const [card] = Object.keys(state.movable);
+  state.movable[card] = ["cell"];
+  state.onto[card] = [null];
+  const read = readDrawn(state);
+  assert.deepEqual(read?.cells, ["7H", null]);
+  assert.deepEqual(read?.movable[card], ["cell"]);
+  for (const cells of [["7H", "XX"], "7H", Array(9).fill(null)]) assert.equal(readDrawn({ ...state, cells }), null, JSON.stringify(cells));
+});
+
+test("the cards a draw takes are kept; a table saved before cells and draws reads as having none", () => {
+  const state = bankState("three-shuffles-and-a-draw");
+  assert.ok(state.drawable.length, "the bank's deal has cards to draw");
+  assert.deepEqual(readDrawn(state)?.drawable, state.drawable);
+  assert.equal(readDrawn({ ...state, drawable: ["1X"] }), null);
+  const older = engineState();
+  delete older.cells;
+  delete older.drawable;
+  assert.deepEqual([readDrawn(older)?.cells, readDrawn(older)?.drawable], [[], []]);
+});
+
+test("a foundation saying it takes something that is no card, or builds no known way, is refused", () => {
+  const state = bankState("scotch-patience");
+  assert.ok(readDrawn(state), "the engine's Scotch Patience table");
+  for (const [field, bad] of [["next", "2H"], ["next", [7]], ["next", Array(5).fill("2H")], ["builds", "rank"]]) {
+    const other = structuredClone(state);
+    other.foundations[0][field] = bad;
+    assert.equal(readDrawn(other), null, `${field}: ${JSON.stringify(bad)}`);
+  }
+});

@@ -9,7 +9,7 @@ import { CSS_INDEX, readableStep } from "../../web/js/table/grid.js";
 import { capacity, cardInFan, fanCapacity, fanRect } from "../../web/js/table/fan-geometry.js";
 
 const SCREENS = [[360, 640], [390, 844], [844, 390], [768, 1024], [1366, 768], [1920, 1080], [320, 480]];
-const FAN_COUNTS = [6, 8, 16, 17, 18];
+const FAN_COUNTS = [6, 8, 12, 13, 16, 17, 18]; // 12: Alexander the Great; 13: Quads, Quads +, Lucky Piles
 
 /** @param {{x: number, y: number, w: number, h: number}} a @param {{x: number, y: number, w: number, h: number}} b */
 const overlap = (a, b) => a.x < b.x + b.w - 0.5 && b.x < a.x + a.w - 0.5 && a.y < b.y + b.h - 0.5 && b.y < a.y + a.h - 0.5;
@@ -106,6 +106,28 @@ test("larger cards hold every fan as it is readably, inside the table, cells apa
   }
 });
 
+test("free cells share the foundation row at its left, clear of the foundations and the reserved corner", () => {
+  for (const [width, height] of SCREENS) {
+    for (const pixels of [0, 104]) {
+      const reserve = { pixels, side: /** @type {const} */ ("right") };
+      const layout = computeLayout(width, height, 18, { cells: 2, reserve });
+      const where = `2 cells, reserve ${pixels}, ${width}x${height}`;
+      const row = [...layout.cells, ...layout.foundations];
+      assert.equal(layout.cells.length, 2, where);
+      row.forEach((slot, i) => {
+        assert.equal(slot.y, layout.foundations[0].y, `${where}: slot ${i} in the row`);
+        assert.ok(slot.x >= 0, `${where}: slot ${i} inside`);
+        if (i) assert.ok(slot.x >= row[i - 1].x + layout.cardW, `${where}: slot ${i} clear of the one before`);
+      });
+      const last = layout.foundations[3];
+      assert.ok(last.x + layout.cardW <= width - pixels, `${where}: the corner kept free`);
+      assert.ok(layout.foundations[0].x - layout.cells[1].x - layout.cardW > layout.foundations[1].x - layout.foundations[0].x - layout.cardW,
+        `${where}: the cells set apart from the foundations`);
+      for (const fan of layout.fans) assert.ok(fan.cell.y >= last.y + layout.cardH, `${where}: fans under the row`);
+    }
+  }
+});
+
 test("with larger cards each row of fans is only as long as its own longest fan", () => {
   // One fan of five among fans of three: its row is longer than the others, and
   // the cards larger than a table laid out for five in every row.
@@ -138,4 +160,18 @@ test("larger cards keep their layout while the fans fit, and fit the fans again 
   assert.deepEqual(designLengths(design, [4, 4, 5, 4], [3, 3, 6, 2]), [3, 3, 6, 2]); // one outgrew its cell
   assert.equal(designLengths(design, [4, 4, 5, 4], [3, 3, 4, 2]), design); // one card shorter: kept
   assert.deepEqual(designLengths(design, [4, 4, 5, 4], [3, 3, 3, 2]), [3, 3, 3, 2]); // two shorter: larger again
+});
+
+test("a game without free cells is laid out as before: no cells, the same cards", () => {
+  for (const [width, height] of SCREENS) {
+    const plain = computeLayout(width, height, 18);
+    assert.deepEqual(plain.cells, []);
+    assert.deepEqual(computeLayout(width, height, 18, { cells: 0 }), plain);
+  }
+});
+
+test("on a phone, two free cells cost Free Fan's fans no card size", () => {
+  for (const [width, height] of [[360, 560], [412, 760]]) {
+    assert.equal(computeLayout(width, height, 18, { cells: 2 }).cardW, computeLayout(width, height, 18).cardW, `${width}x${height}`);
+  }
 });

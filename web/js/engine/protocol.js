@@ -14,12 +14,16 @@
 
 /** A card: rank then suit, "8H", "TD", "AC". @typedef {string} Card */
 
-/** Where a card goes: "F" (its foundation) or a fan number from 1. @typedef {"F" | number} Dest */
+/**
+ * Where a card goes: "F" (its foundation), "cell" (a free cell: the first empty one) or a fan number from 1.
+ * @typedef {"F" | "cell" | number} Dest
+ */
 
 /**
  * A move: a card and where it goes, or a redeal (no card). A move the engine
  * reports (last moves, the plan, a hint) also says the card it goes onto: null
- * for a foundation, an empty fan or a redeal.
+ * for a foundation, a free cell, an empty fan or a redeal. A draw (Three Shuffles
+ * and a Draw) is a move of a card under a fan's top: the engine knows it is one.
  * @typedef {({card: Card, to: Dest} | {card?: undefined, to: "redeal"}) & {onto?: Card | null}} Move
  */
 
@@ -35,12 +39,17 @@
  */
 
 /**
- * One foundation of the state, in the order clubs, spades, hearts, diamonds.
+ * One foundation of the state, in the order clubs, spades, hearts, diamonds (by
+ * the suit of its base). `builds` and `next` are absent from a table saved by a
+ * build before them (read as "suit").
  * @typedef {object} Foundation
  * @property {"C" | "S" | "H" | "D"} suit
  * @property {Card | null} top  its top card, null while empty
  * @property {number} count  cards on it
  * @property {boolean} up  builds Ace to King (false: King to Ace)
+ * @property {"suit" | "colours"} [builds]  what it takes after its base: its suit's next card, or
+ *   (Scotch Patience) the next rank in the other colour, whatever the suit
+ * @property {Card[]} [next]  the cards it takes next (none once complete)
  */
 
 /**
@@ -99,8 +108,11 @@
  */
 
 /**
- * One game of the catalogue.
- * @typedef {{id: string, name: string, summary: string, fans: number, redeals: number, pysolId: number | null}} GameInfo
+ * One game of the catalogue, listed family by family (the games dialog's groups,
+ * `family` named by the page's words "family.<id>"): its fans at the deal, its
+ * redeals, free cells and draws.
+ * @typedef {{id: string, name: string, summary: string, family: string, fans: number, redeals: number, cells: number,
+ *   draws: number, pysolId: number | null}} GameInfo
  */
 
 /**
@@ -223,7 +235,8 @@
 
 /**
  * The reasons of an IllegalMove (errors.IllegalMoveError).
- * @typedef {"rules" | "covered" | "build" | "full" | "empty" | "foundation" | "nowhere" | "click-off" | "no-undo" | "no-redo"} IllegalReason
+ * @typedef {"rules" | "covered" | "build" | "full" | "empty" | "foundation" | "cells" | "run" | "nowhere" | "click-off"
+ *   | "no-undo" | "no-redo"} IllegalReason
  */
 
 /** @typedef {{type: ErrorKind, message: string, reason?: IllegalReason}} ErrorReply */

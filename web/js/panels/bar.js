@@ -51,6 +51,11 @@ export function showState(state, game, { daily }) {
   $("#redeals-left").textContent = t("redeal.left", { count: state.redealsLeft });
   const nothingMoves = !state.won && Object.keys(state.movable).length === 0;
   redeal.classList.toggle("is-urgent", nothingMoves && state.canRedeal);
+  // The draw (Three Shuffles and a Draw): how many are left, beside the redeal button.
+  const draws = $("#draws-left");
+  draws.hidden = !(game && game.draws > 0);
+  draws.textContent = t("draw.left", { count: state.drawsLeft ?? 0 });
+  draws.classList.toggle("is-used", !state.drawsLeft);
   const body = document.body.dataset;
   body.game = state.game;
   body.deal = state.deal ?? "";

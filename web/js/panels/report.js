@@ -57,6 +57,10 @@ export function refusalText(error, { card, onto } = {}) {
         return named("error.empty");
       case "foundation":
         return named("error.foundation");
+      case "cells":
+        return t("error.cells");
+      case "run":
+        return named("error.run");
       case "click-off":
         return t("error.clickOff");
       case "no-undo":

@@ -21,13 +21,18 @@ const isCard = (value) => typeof value === "string" && CARD.test(value);
 /** @param {unknown} value */
 const isCount = (value) => typeof value === "number" && Number.isInteger(value) && value >= 0 && value <= 1e9;
 /** @param {unknown} value */
-const isDest = (value) => value === "F" || (typeof value === "number" && Number.isInteger(value) && value >= 1 && value <= MAX_FANS);
+const isDest = (value) =>
+  value === "F" || value === "cell" || (typeof value === "number" && Number.isInteger(value) && value >= 1 && value <= MAX_FANS);
+const MAX_CELLS = 8;
 
 /** @param {unknown} value */
 function isFoundation(value) {
   if (!isObject(value)) return false;
-  const { suit, top, count, up } = /** @type {Record<string, unknown>} */ (value);
-  return SUITS.includes(String(suit)) && (top === null || isCard(top)) && isCount(count) && Number(count) <= 26 && typeof up === "boolean";
+  const { suit, top, count, up, builds, next } = /** @type {Record<string, unknown>} */ (value);
+  // What it builds and takes next: absent from a table saved before them (read as in suit).
+  const takes = next === undefined || (Array.isArray(next) && next.length <= 4 && next.every(isCard));
+  const kind = builds === undefined || builds === "suit" || builds === "colours";
+  return SUITS.includes(String(suit)) && (top === null || isCard(top)) && isCount(count) && Number(count) <= 26 && typeof up === "boolean" && takes && kind;
 }
 
 /**
@@ -52,11 +57,14 @@ const fieldsOf = (kind) => Object.entries(STATE_FIELDS).filter(([, of]) => of ==
 export function readDrawn(data) {
   if (!isObject(data)) return null;
   const state = /** @type {Record<string, unknown>} */ (data);
-  const { fans, foundations, movable, onto, click, deal } = state;
+  const { fans, foundations, movable, onto, click, deal, cells, drawable } = state;
   if (typeof state.game !== "string" || !/^[a-z0-9-]{1,40}$/.test(state.game)) return null;
   if (!Array.isArray(fans) || fans.length < 1 || fans.length > MAX_FANS) return null;
   if (!fans.every((fan) => Array.isArray(fan) && fan.every(isCard))) return null;
   if (fans.flat().length > MAX_CARDS) return null;
+  // Free cells and the cards a draw takes: absent from a table saved before them, read as none.
+  if (cells !== undefined && !(Array.isArray(cells) && cells.length <= MAX_CELLS && cells.every((card) => card === null || isCard(card)))) return null;
+  if (drawable !== undefined && !(Array.isArray(drawable) && drawable.length <= MAX_CARDS && drawable.every(isCard))) return null;
   if (!Array.isArray(foundations) || foundations.length > 8 || !foundations.every(isFoundation)) return null;
   if (!cardMap(movable, (dests) => Array.isArray(dests) && dests.every(isDest))) return null;
   if (!cardMap(click, isDest)) return null;
@@ -75,6 +83,8 @@ export function readDrawn(data) {
   return /** @type {State} */ (/** @type {unknown} */ ({
     ...state,
     gameName: typeof state.gameName === "string" ? state.gameName.slice(0, 60) : state.game,
+    cells: cells ?? [],
+    drawable: drawable ?? [],
     settings: Object.fromEntries(ENGINE_SETTINGS.map((key) => [key, typeof settings[key] === "boolean" ? settings[key] : DEFAULT_SETTINGS[key]])),
     lastMoves: [],
     undone: [],

@@ -271,7 +271,7 @@ export class Game {
    * @param {Dest} to
    */
   drop(card, to) {
-    const onto = to === "F" ? null : (this.table?.fans[Number(to) - 1]?.at(-1) ?? null);
+    const onto = typeof to === "number" ? (this.table?.fans[to - 1]?.at(-1) ?? null) : null;
     return this.act("play", { card, to }, { card, onto });
   }
 

@@ -131,6 +131,20 @@ export function label(state, view) {
     put(element, "role", "gridcell");
     put(element, "aria-label", fanWords(fan, i + 1));
   });
+  // The free cells (Free Fan): each a group named as a fan is, holding its card.
+  (state.cells ?? []).forEach((card, i) => {
+    const element = view.freeCells.elements[i];
+    if (element) {
+      put(element, "role", "group");
+      put(element, "aria-label", card ? t("cell.name", { cell: i + 1 }) : t("cell.empty", { cell: i + 1 }));
+      put(element, "aria-owns", card ? `card-${card}` : null);
+    }
+    const cardElement = card ? view.cardElement(card) : null;
+    if (!card || !cardElement) return;
+    put(cardElement, "id", `card-${card}`);
+    put(cardElement, "aria-hidden", null);
+    put(cardElement, "aria-label", t("card.inCell", { card: cardWord(card), cell: i + 1 }));
+  });
   SUITS.forEach((suit, i) => {
     const foundation = state.foundations[i];
     const element = view.foundationElements.get(suit);
@@ -138,13 +152,15 @@ export function label(state, view) {
     const suitName = t(`suit.${suit}`);
     put(element, "id", `foundation-${suit}`);
     put(element, "role", "gridcell");
-    put(
-      element,
-      "aria-label",
-      foundation.top
-        ? t("foundation.name", { suit: suitName, count: foundation.count, card: cardWord(foundation.top) })
-        : t("foundation.empty", { suit: suitName }),
-    );
+    const name = foundation.top
+      ? t("foundation.name", { suit: suitName, count: foundation.count, card: cardWord(foundation.top) })
+      : t("foundation.empty", { suit: suitName });
+    // Foundations in alternate colours (Scotch Patience) also say what they take next.
+    const [card, other] = foundation.builds === "colours" ? foundation.next ?? [] : [];
+    const next = other
+      ? t("foundation.takesTwo", { card: cardWord(card), other: cardWord(other) })
+      : card ? t("foundation.takesOne", { card: cardWord(card) }) : "";
+    put(element, "aria-label", next ? `${name}; ${next}` : name);
   });
   gridRows(view);
 }
@@ -155,6 +171,7 @@ export function moveSentence(move) {
   if (!move.card) return t("announce.redeal");
   const { card, to, onto } = move;
   if (to === "F") return t("announce.toFoundation", { card: cardWord(card) });
+  if (to === "cell") return t("announce.toCell", { card: cardWord(card) });
   return onto
     ? t("announce.onto", { card: cardWord(card), target: cardWord(onto), fan: to })
     : t("announce.toEmpty", { card: cardWord(card), fan: to });

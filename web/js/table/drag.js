@@ -2,10 +2,13 @@
 // Pressing, clicking and dragging cards: one Pointer Events path for mouse, pen and
 // touch. A press that travels less than the threshold is a click; further, it is a
 // drag. While dragging, the card's legal destinations (from the engine's state) are
-// highlighted; on release the card is offered to the fan or foundation under it and
-// the engine decides. A drop on nothing, or a refused one, slides the card back.
+// highlighted; on release the card is offered to the fan, free cell or foundation
+// under it and the engine decides. A drop on nothing, or a refused one, slides the
+// card back. A card that heads a run takes the cards on it along (carried.js).
 
 import { listen, unbindAll } from "../platform/listen.js";
+import { carried } from "./carried.js";
+import { meantFor } from "./drop-regions.js";
 
 /** @typedef {import("../engine/protocol.js").Card} Card */
 /** @typedef {import("../engine/protocol.js").Dest} Dest */
@@ -30,7 +33,8 @@ const THRESHOLD = { mouse: 5, pen: 6, touch: 9 };
  * (once it travels far enough) the drag's destinations and last point.
  * @typedef {{card: string, element: HTMLElement, pointerId: number, type: string,
  *   start: {x: number, y: number}, origin: import("./places.js").Place, dragging: boolean, refused?: boolean,
- *   destinations?: Dest[], point?: {x: number, y: number}, offset?: {x: number, y: number}}} Press
+ *   destinations?: Dest[], point?: {x: number, y: number}, offset?: {x: number, y: number},
+ *   along?: {card: string, element: HTMLElement, origin: import("./places.js").Place}[]}} Press
  */
 
 /**
@@ -78,6 +82,18 @@ export function bindPointer(root, view, handlers, returnDuration) {
     press.element.classList.remove("card--moving");
     press.element.style.transitionDelay = "";
     press.element.style.zIndex = "500";
+    // The cards on it that move with it, above it as they lie.
+    press.along = [];
+    carried(view.state ?? { fans: [] }, press.card).forEach((card, i) => {
+      const element = view.cardElement(card);
+      const origin = view.placeOf(card);
+      if (!element || !origin) return;
+      element.classList.add("card--dragging");
+      element.classList.remove("card--moving");
+      element.style.transitionDelay = "";
+      element.style.zIndex = String(501 + i);
+      press.along?.push({ card, element, origin });
+    });
     root.classList.add("table--dragging");
     view.highlight("is-target", press.card, destinations);
     handlers.dragStart?.(press.card);
@@ -100,6 +116,7 @@ export function bindPointer(root, view, handlers, returnDuration) {
     }
     event.preventDefault();
     press.element.style.transform = `translate(${press.origin.x + dx}px, ${press.origin.y + dy}px)`;
+    for (const { element, origin } of press.along ?? []) element.style.transform = `translate(${origin.x + dx}px, ${origin.y + dy}px)`;
     press.point = point;
     press.offset = { x: dx, y: dy };
   }
@@ -107,6 +124,7 @@ export function bindPointer(root, view, handlers, returnDuration) {
   /** @param {Press} press */
   function endDrag(press) {
     press.element.classList.remove("card--dragging");
+    for (const { element } of press.along ?? []) element.classList.remove("card--dragging");
     root.classList.remove("table--dragging");
     view.highlight("is-target", null, []);
   }
@@ -118,7 +136,7 @@ export function bindPointer(root, view, handlers, returnDuration) {
    * @param {{x: number, y: number}} offset
    */
   function dropTarget(press, point, offset) {
-    const regions = view.dropRegions().filter((r) => r.to !== "F" || r.suit === press.card.slice(-1));
+    const regions = view.dropRegions().filter((region) => meantFor(region, press.card));
     const inside = (/** @type {{x: number, y: number, w: number, h: number}} */ rect, /** @type {{x: number, y: number}} */ p) => p.x >= rect.x && p.x <= rect.x + rect.w && p.y >= rect.y && p.y <= rect.y + rect.h;
     const under = regions.find((region) => inside(region.rect, point));
     if (under) return under.to;
@@ -152,12 +170,15 @@ export function bindPointer(root, view, handlers, returnDuration) {
     endDrag(current);
     const to = dropTarget(current, current.point ?? current.start, current.offset ?? { x: 0, y: 0 });
     const home = current.origin.where;
-    if (to === null || (to !== "F" && String(to) === home) || (to === "F" && home === "F")) {
-      view.returnCard(current.card, returnDuration());
+    const back = () => {
+      for (const card of [current.card, ...(current.along ?? []).map((along) => along.card)]) view.returnCard(card, returnDuration());
+    };
+    if (to === null || String(to) === home) {
+      back();
       return;
     }
     const played = await handlers.drop(current.card, to);
-    if (!played) view.returnCard(current.card, returnDuration());
+    if (!played) back();
   }
 
   /** @param {PointerEvent} event */
@@ -166,7 +187,7 @@ export function bindPointer(root, view, handlers, returnDuration) {
     const current = press;
     if (current.dragging) {
       endDrag(current);
-      view.returnCard(current.card, returnDuration());
+      for (const card of [current.card, ...(current.along ?? []).map((along) => along.card)]) view.returnCard(card, returnDuration());
     }
     press = null;
   }

@@ -29,9 +29,10 @@ export const TIGHT_UNDER_FOUNDATIONS = 0.1; // the same with larger cards: room 
  * @typedef {{x: number, y: number, extent: number, cell: {x: number, y: number, w: number, h: number}}} FanPlace
  */
 /**
- * The table's geometry in CSS pixels; `step`: the readable step (computeLayout adds the design length it holds).
+ * The table's geometry in CSS pixels; `step`: the readable step (computeLayout adds the design length it holds);
+ * `cells`: each free cell's corner, in the foundation row (none in games without free cells).
  * @typedef {Sized & {width: number, height: number, cardH: number, step: number, foundations: {x: number, y: number}[],
- *   fans: FanPlace[]}} Placed
+ *   cells: {x: number, y: number}[], fans: FanPlace[]}} Placed
  */
 /** @type {Readonly<IndexSize>} */
 export const CSS_INDEX = Object.freeze({
@@ -65,11 +66,29 @@ export function pad(width, height) {
   return Math.max(4, Math.round(Math.min(width, height) * 0.012));
 }
 
-/** @param {number} cardW @param {number} reserve  pixels @param {number} innerW */
-function foundationsWidth(cardW, reserve, innerW) {
-  const roomy = 4 * cardW + 3 * Math.max(4, Math.round(cardW * 0.25));
-  if (!reserve || roomy <= innerW - reserve) return roomy;
-  return 4 * cardW + 3 * Math.max(2, Math.round(cardW * 0.08));
+// The foundation row: the free cells first (Free Fan), set apart from the four
+// foundations by CELLS_APART of a card, then the foundations. Roomy gaps, or
+// close ones where the row would run under the reserved corner.
+const CELLS_APART = 0.3;
+
+/** The space between the free cells and the foundations. @param {number} cardW @param {number} cells */
+const cellsApart = (cardW, cells) => (cells ? Math.round(cardW * CELLS_APART) : 0);
+
+/** The row's width with `gap` between its cards. @param {number} cardW @param {number} gap @param {number} cells */
+const rowWidth = (cardW, gap, cells) => (4 + cells) * cardW + (3 + Math.max(0, cells - 1)) * gap + cellsApart(cardW, cells);
+
+/** The gap between the row's cards. @param {number} cardW @param {number} reserve  pixels @param {number} innerW @param {number} cells */
+function rowGap(cardW, reserve, innerW, cells) {
+  const roomy = Math.max(4, Math.round(cardW * 0.25));
+  if ((!reserve && !cells) || rowWidth(cardW, roomy, cells) <= innerW - reserve) return roomy;
+  return Math.max(2, Math.round(cardW * 0.08));
+}
+
+// The widest card with which the row, its gaps close, fits in `room` pixels
+// (layout.js caps the cards by it where a corner is reserved or cells share the row).
+/** @param {number} room @param {number} cells */
+export function rowCardWidth(room, cells) {
+  return room / (4 + cells + 0.08 * (3 + Math.max(0, cells - 1)) + (cells ? CELLS_APART : 0));
 }
 
 /** No room kept at either end of the foundation row. @type {Readonly<Reserve>} */
@@ -104,21 +123,24 @@ export function laneLengths(arrangement, lengths) {
 }
 
 // The arrangement `sized` placed in a width x height box, the foundation row
-// kept clear of the reserved corner. `lengths` (per fan) shares the room along
+// kept clear of the reserved corner, with `cells` free cells at its left. `lengths` (per fan) shares the room along
 // the spread between the lanes (rows of vertical fans, columns of horizontal
 // ones): each gets what its longest fan needs readably, and the rest is shared
 // evenly; without them (or with equal lanes) every lane gets the same room.
 /** @param {Sized} sized @param {number} width @param {number} height @param {number} fanCount
- *  @param {Reserve} reserve @param {IndexSize} index @param {number[] | null} [lengths] @returns {Placed} */
-export function placeGrid(sized, width, height, fanCount, reserve, index, lengths = null) {
+ *  @param {Reserve} reserve @param {IndexSize} index @param {number[] | null} [lengths] @param {number} [cells]
+ *  @returns {Placed} */
+export function placeGrid(sized, width, height, fanCount, reserve, index, lengths = null, cells = 0) {
   const { orientation, columns, rows, cardW, tight } = sized;
   const p = pad(width, height);
   const innerW = width - 2 * p;
   const cardH = Math.round(cardW * CARD_RATIO);
   const gap = Math.max(2, Math.round(cardW * gapShare({ tight })));
-  const rowW = foundationsWidth(cardW, reserve.pixels, innerW);
-  const foundationGap = (rowW - 4 * cardW) / 3;
-  const foundationX = foundationsLeft(width, rowW, p, reserve);
+  const foundationGap = rowGap(cardW, reserve.pixels, innerW, cells);
+  const rowW = rowWidth(cardW, foundationGap, cells);
+  const rowX = foundationsLeft(width, rowW, p, reserve);
+  const cellSlots = Array.from({ length: cells }, (_, i) => ({ x: Math.round(rowX + i * (cardW + foundationGap)), y: p }));
+  const foundationX = cells ? rowX + cells * cardW + (cells - 1) * foundationGap + cellsApart(cardW, cells) : rowX;
   const foundations = [0, 1, 2, 3].map((i) => ({ x: Math.round(foundationX + i * (cardW + foundationGap)), y: p }));
 
   const top = p + cardH + Math.round(cardH * underFoundations({ tight }));
@@ -152,7 +174,7 @@ export function placeGrid(sized, width, height, fanCount, reserve, index, length
     const extent = vertical ? cellY + cellH - gap / 2 - y : cellX + cellW - gap / 2 - x;
     fans.push({ x, y, extent: Math.floor(extent), cell: { x: cellX, y: cellY, w: cellW, h: cellH } });
   }
-  return { width, height, orientation, columns, rows, cardW, ...(tight ? { tight } : {}), cardH, step, foundations, fans };
+  return { width, height, orientation, columns, rows, cardW, ...(tight ? { tight } : {}), cardH, step, foundations, cells: cellSlots, fans };
 }
 
 // Each lane's room along the spread: what its design length needs, and an even

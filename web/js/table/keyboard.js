@@ -81,6 +81,12 @@ export function bindCardKeys(root, view, handlers, keymap) {
     if (!layout || !state) return [];
     /** @type {Cell[]} */
     const list = [];
+    // The free cells first (Free Fan): the foundation row holds them at its left.
+    view.freeCells.elements.forEach((target, i) => {
+      const { x, y } = layout.cells[i] ?? { x: 0, y: 0 };
+      const rect = { x, y, w: layout.cardW, h: layout.cardH };
+      list.push({ key: `cell:${i + 1}`, row: 0, rect, target, card: state.cells?.[i] ?? null });
+    });
     SUITS.forEach((suit, i) => {
       const target = view.foundationElements.get(suit);
       const { x, y } = layout.foundations[i];
@@ -105,9 +111,11 @@ export function bindCardKeys(root, view, handlers, keymap) {
     if (!(element instanceof HTMLElement) || !root.contains(element)) return null;
     if (element === view.redeal) return "redeal";
     if (element.dataset.fan) return `fan:${element.dataset.fan}`;
+    if (element.dataset.cell) return `cell:${element.dataset.cell}`;
     if (element.dataset.foundation) return `foundation:${element.dataset.foundation}`;
     const where = element.dataset.where;
     if (!element.classList.contains("card") || !where) return null;
+    if (where === "cell") return `cell:${1 + (handlers.state()?.cells?.indexOf(element.dataset.card ?? "") ?? 0)}`;
     return where === "F" ? `foundation:${(element.dataset.card ?? "").slice(-1)}` : `fan:${where}`;
   }
 
@@ -224,6 +232,7 @@ export function bindCardKeys(root, view, handlers, keymap) {
   /** A destination in words, with the card a move there goes onto (the engine's state.onto). @param {Dest} to @param {Card | null} onto */
   function destinationText(to, onto) {
     if (to === "F") return t("keys.destFoundation");
+    if (to === "cell") return t("keys.destCell");
     return onto ? t("keys.destFan", { fan: to, target: cardWord(onto) }) : t("keys.destEmpty", { fan: to });
   }
 

@@ -23,6 +23,7 @@ export function lastMoveCards(state) {
   const move = state.lastMoves[0];
   if (!move?.card) return [];
   if (move.to === "F") return [move.card];
+  if (move.to === "cell") return state.cells?.includes(move.card) ? [move.card] : [];
   const fan = state.fans[move.to - 1] ?? [];
   const index = fan.indexOf(move.card);
   if (index < 0) return state.foundations.some((foundation) => foundation.top === move.card) ? [move.card] : [];

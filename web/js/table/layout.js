@@ -27,7 +27,7 @@
 // little) or when the longest fan has become LARGER_SHRINK cards shorter than
 // the one it was made for (the cards grow again), never on every move.
 
-import { CARD_RATIO, CSS_INDEX, gapShare, laneLengths, NO_RESERVE, pad, placeGrid, underFoundations } from "./grid.js";
+import { CARD_RATIO, CSS_INDEX, gapShare, laneLengths, NO_RESERVE, pad, placeGrid, rowCardWidth, underFoundations } from "./grid.js";
 import { fanCapacity } from "./fan-geometry.js";
 
 const MAX_CARD_W = 118;
@@ -90,10 +90,11 @@ export function arrangements(fanCount, tight = false) {
 }
 
 // The largest card width (whole pixels) with which `arrangement` holds every fan
-// readably at its design length (`lengths`, one a fan), or 0 when it cannot.
+// readably at its design length (`lengths`, one a fan), or 0 when it cannot; the
+// foundation row (with `cells` free cells) fits beside the reserved corner.
 /** @param {Arrangement} arrangement @param {number} width @param {number} height @param {number[]} lengths
- *  @param {IndexSize} [index] @param {Reserve} [reserve] */
-export function fit(arrangement, width, height, lengths, index = CSS_INDEX, reserve = NO_RESERVE) {
+ *  @param {IndexSize} [index] @param {Reserve} [reserve] @param {number} [cells] */
+export function fit(arrangement, width, height, lengths, index = CSS_INDEX, reserve = NO_RESERVE, cells = 0) {
   const { orientation, columns, rows } = arrangement;
   const p = pad(width, height);
   const innerW = width - 2 * p;
@@ -115,11 +116,11 @@ export function fit(arrangement, width, height, lengths, index = CSS_INDEX, rese
     const byHeight = innerH / (foundationRow + rows * CARD_RATIO * (1 + gap));
     cardW = Math.min(byWidth, byHeight);
   }
-  if (reserve.pixels) cardW = Math.min(cardW, (innerW - reserve.pixels - 6) / 4.24);
+  if (reserve.pixels || cells) cardW = Math.min(cardW, rowCardWidth(innerW - reserve.pixels - 6, cells));
   cardW = Math.floor(Math.min(cardW, MAX_CARD_W));
   // The estimate ignores a few rounded pixels: check it on the placed table.
   while (cardW >= MIN_CARD_W) {
-    const layout = placeGrid({ ...arrangement, cardW }, width, height, lengths.length, reserve, index, lengths);
+    const layout = placeGrid({ ...arrangement, cardW }, width, height, lengths.length, reserve, index, lengths, cells);
     if (lengths.every((length, i) => fanCapacity(layout, i) >= length)) return cardW;
     cardW -= 1;
   }
@@ -140,8 +141,9 @@ function better(candidate, best) {
 // Fans should not move about: the previous arrangement is kept, else its
 // orientation, while its cards are nearly as large (KEEP) as the best's.
 /** @param {number} width @param {number} height @param {number[]} lengths
- *  @param {IndexSize} index @param {Reserve} reserve @param {Arrangement | null} previous @param {boolean} tight @returns {Sized | null} */
-function choose(width, height, lengths, index, reserve, previous, tight) {
+ *  @param {IndexSize} index @param {Reserve} reserve @param {Arrangement | null} previous @param {boolean} tight
+ *  @param {number} cells @returns {Sized | null} */
+function choose(width, height, lengths, index, reserve, previous, tight, cells) {
   /** @type {Sized | null} */
   let best = null;
   /** @type {Sized | null} */
@@ -149,7 +151,7 @@ function choose(width, height, lengths, index, reserve, previous, tight) {
   /** @type {Sized | null} */
   let sameOrientation = null;
   for (const arrangement of arrangements(lengths.length, tight)) {
-    const cardW = fit(arrangement, width, height, lengths, index, reserve);
+    const cardW = fit(arrangement, width, height, lengths, index, reserve, cells);
     if (!cardW) continue;
     const candidate = { ...arrangement, cardW };
     if (better(candidate, best)) best = candidate;
@@ -172,7 +174,8 @@ function choose(width, height, lengths, index, reserve, previous, tight) {
 // is how larger cards fit the fans on the table), index (the measured corner index,
 // as CSS_INDEX), previous (the last layout: its arrangement is kept while it stays
 // nearly as good, so the fans do not move about), tight (the fans closer together,
-// for larger cards: grid.js gapShare).
+// for larger cards: grid.js gapShare), cells (the free cells the foundation row
+// holds at its left, Free Fan).
 // The result says which lengths it holds (`lengths`, one a fan, and `length`, the
 // longest: less than asked only when no arrangement holds that many readably;
 // longer fans then squeeze in their cells).
@@ -180,20 +183,21 @@ function choose(width, height, lengths, index, reserve, previous, tight) {
  * @param {number} width
  * @param {number} height
  * @param {number} fanCount
- * @param {{reserve?: Reserve, length?: number, lengths?: number[], index?: IndexSize, previous?: Arrangement | null, tight?: boolean}} [options]
+ * @param {{reserve?: Reserve, length?: number, lengths?: number[], index?: IndexSize, previous?: Arrangement | null, tight?: boolean,
+ *   cells?: number}} [options]
  * @returns {Layout}
  */
 export function computeLayout(width, height, fanCount, options = {}) {
-  const { reserve = NO_RESERVE, index = CSS_INDEX, previous = null, tight = false } = options;
+  const { reserve = NO_RESERVE, index = CSS_INDEX, previous = null, tight = false, cells = 0 } = options;
   const asked = options.lengths?.length === fanCount
     ? options.lengths.map((length) => Math.max(2, length))
     : new Array(fanCount).fill(options.length ?? baseLength(fanCount));
   for (let longest = Math.max(2, ...asked); longest >= 2; longest--) {
     const lengths = asked.map((length) => Math.min(length, longest));
-    const chosen = choose(width, height, lengths, index, reserve, previous, tight);
-    if (chosen) return { ...placeGrid(chosen, width, height, fanCount, reserve, index, lengths), length: longest, lengths };
+    const chosen = choose(width, height, lengths, index, reserve, previous, tight, cells);
+    if (chosen) return { ...placeGrid(chosen, width, height, fanCount, reserve, index, lengths, cells), length: longest, lengths };
   }
   /** @type {Sized} */
   const fallback = { orientation: "vertical", columns: fanCount, rows: 1, cardW: MIN_CARD_W, tight };
-  return { ...placeGrid(fallback, width, height, fanCount, reserve, index), length: 1, lengths: new Array(fanCount).fill(1) };
+  return { ...placeGrid(fallback, width, height, fanCount, reserve, index, null, cells), length: 1, lengths: new Array(fanCount).fill(1) };
 }

@@ -5,10 +5,12 @@
 //
 // Test and style hooks: every card element has data-card="8H", data-where="F" or
 // the 1-based fan number, and data-index (0 = bottom of its fan); fans are
-// [data-fan="3"], foundations [data-foundation="C"].
+// [data-fan="3"], foundations [data-foundation="C"], free cells [data-cell="1"]
+// (a card in one has data-where="cell" and data-index, the cell's from 0).
 
 import { createCard, suitOf, SUITS } from "./cards.js";
-import { createFoundation, showFoundation } from "./foundations.js";
+import { createFoundation, foundationFor, showFoundation } from "./foundations.js";
+import { FreeCells } from "./cells.js";
 import { measureIndex, sameIndex } from "./index-measure.js";
 import { computeLayout, designLength, designLengths } from "./layout.js";
 import { CSS_INDEX, NO_RESERVE } from "./grid.js";
@@ -44,6 +46,7 @@ export class TableView {
     this.places = new Map();
     /** @type {HTMLElement[]} */
     this.fanElements = [];
+    this.freeCells = new FreeCells(root); // Free Fan's
     /** @type {Map<string, HTMLElement>} suit -> its foundation */
     this.foundationElements = new Map();
     /** @type {Map<string, HTMLElement>} suit -> the foundation's direction ("A→K"), drawn above its cards */
@@ -193,6 +196,7 @@ export class TableView {
       index: this.index,
       previous: layout,
       tight: this.larger,
+      cells: this.freeCells.elements.length,
     });
     const placed = this.layout;
     const { cardW, cardH, orientation } = placed;
@@ -205,6 +209,7 @@ export class TableView {
       /** @type {HTMLElement} */ (this.foundationElements.get(suit)).style.transform = `translate(${x}px, ${y}px)`;
       /** @type {HTMLElement} */ (this.badges.get(suit)).style.transform = `translate(${x + cardW / 2}px, ${y + cardH}px) translate(-50%, -60%)`;
     });
+    this.freeCells.place(placed);
     this.placeFans();
     gridRows(this); // the screen reader's rows follow the layout's
     return true;
@@ -243,6 +248,8 @@ export class TableView {
     const fanCountChanged = state.fans.length !== this.fanCount;
     this.state = state;
     this.setFanCount(state.fans.length);
+    // Cells that come or go: another game, laid out anew and drawn without sliding.
+    if (this.freeCells.setCount(state.cells?.length ?? 0)) [this.layout, animate] = [null, false];
     this.fitFans(state);
     this.relayout();
     if (!this.layout) return;
@@ -310,14 +317,18 @@ export class TableView {
   }
 
   /**
-   * Highlight destinations ("F" highlights the card's own foundation).
+   * Highlight destinations ("F" highlights the foundation that takes the card,
+   * "cell" the free cell it would go to: the first empty one).
    * @param {string} className @param {Card | null} card @param {Dest[]} destinations
    */
   highlight(className, card, destinations) {
     for (const element of this.root.querySelectorAll(`.${className}`)) element.classList.remove(className);
     if (!card) return;
     for (const to of destinations) {
-      const element = to === "F" ? this.foundationElements.get(suitOf(card)) : this.fanElements[to - 1];
+      let element;
+      if (to === "F") element = this.foundationElements.get(this.state ? foundationFor(this.state.foundations, card) : suitOf(card));
+      else if (to === "cell") element = this.freeCells.target(this.state?.cells);
+      else element = this.fanElements[to - 1];
       element?.classList.add(className);
     }
   }

@@ -17,6 +17,7 @@ export function hintText(move, { likely = false, redeal = null } = {}) {
   else {
     const card = cardWord(move.card);
     if (move.to === "F") text = t("hint.toFoundation", { card });
+    else if (move.to === "cell") text = t("hint.toCell", { card });
     else if (move.onto) text = t("hint.onto", { card, target: cardWord(move.onto) });
     else text = t("hint.toEmpty", { card });
   }

@@ -15,6 +15,7 @@ import { cardWord, t } from "./i18n.js";
 export function moveText(move, onto = move.onto ?? null) {
   if (!move.card) return t("move.redeal");
   if (move.to === "F") return t("move.toFoundation", { card: cardWord(move.card) });
+  if (move.to === "cell") return t("move.toCell", { card: cardWord(move.card) });
   return onto
     ? t("move.onto", { card: cardWord(move.card), target: cardWord(onto) })
     : t("move.toEmpty", { card: cardWord(move.card) });
