@@ -20,6 +20,13 @@ is its default): from a starting number, the first deal the solver proves
 winnable (``NextSolvableDeal``). The starting numbers come from a hash of the
 game and the slot, so every build makes the same bank from the same engine.
 
+A newcomer's first table is the default game's (startup/first-game.js), and so
+is the opening book's deal (scripts/opening_book.py): that bank holds
+``--per-game`` deals, to vary a newcomer's first table. Every other game's bank
+holds ``OTHER_GAMES`` deals, enough to draw a table of it before the engine has
+started; proving deals winnable costs the solver far more in some games (a Troika
+deal is proved winnable once in four tries) than a larger bank would give.
+
 Proving the deals takes the solver some seconds: with ``--cache DIR`` the bank is
 kept there under a hash of the package's sources and this script, and made again
 only when one of them changes.
@@ -44,10 +51,12 @@ sys.path.insert(0, str(ROOT / "py"))
 
 from cloverleaf.api import Api  # noqa: E402
 from cloverleaf.deals import DRAWN_DEALS  # noqa: E402  (what "new deal" draws from)
-from cloverleaf.games import CATALOGUE  # noqa: E402
+from cloverleaf.games import CATALOGUE, DEFAULT_GAME  # noqa: E402
 from cloverleaf.solver.jobs import NextSolvableDeal, run_to_end  # noqa: E402
 
 PER_GAME = 24
+OTHER_GAMES = 4
+"""The deals banked for each game but the default one."""
 
 
 def call(api: Api, method: str, **params: Any) -> Any:
@@ -69,7 +78,7 @@ def bank(per_game: int) -> dict[str, Any]:
     deals: dict[str, list[Any]] = {}
     for rules in CATALOGUE:
         states = []
-        for slot in range(per_game):
+        for slot in range(per_game if rules.id == DEFAULT_GAME.id else min(per_game, OTHER_GAMES)):
             found = run_to_end(NextSolvableDeal(rules, start_number(rules.id, slot)))
             if found["verdict"] != "solved":
                 raise SystemExit(f"{rules.id}: no proved-winnable deal from slot {slot}: {found}")
