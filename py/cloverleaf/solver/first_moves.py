@@ -41,6 +41,14 @@ from __future__ import annotations
 
 from .board import ON_FOUNDATION, Board, Step
 
+# How many splits deep the proof goes on a position a search expands, and at its start. On the 18 Scotch
+# Patience deals of 1-91 named in docs/solver.md, two splits on expansion (2.7 fixed points a position
+# expanded on deal 30) decide the same deals as one; with no split there, 27 is left open. Three at the start prove 7 and 86
+# lost there, which two splits at the start and one on expansion leave open.
+SPLITS = 1
+START_SPLITS = 3
+_ONES = [bytes(place < n for place in range(14)) for n in range(14)]  # a chain's counts with its first n places filled
+
 
 def applies(board: Board) -> bool:
     """The general board's games that move one card at a time (the draw is looked at per position)."""
@@ -80,7 +88,12 @@ def kept(board: Board, step: Step) -> bool:
     return t.filler[card] and not all(fans)
 
 
-def lost_here(board: Board, depth: int = 2) -> bool:
+def lost_at_start(board: Board) -> bool:
+    """:func:`lost_here` at a search's start, three splits deep: it runs once a search there."""
+    return lost_here(board, START_SPLITS)
+
+
+def lost_here(board: Board, depth: int = SPLITS) -> bool:
     """Whether some card in a fan can never move (the module's argument), splitting on twins up to ``depth``
     times; only in settled positions with no draw left (a drawn card moves from under a top)."""
     if board.draws_left:  # type: ignore[attr-defined]
@@ -111,32 +124,32 @@ def schedule(board: Board, firsts: dict[int, int], rivals: list[int] | None = No
     t = board.tables
     fans = board.fans
     where = board.where
-    targets = t.targets
+    found = board.found
+    target_bits = t.target_bits
     filler = t.filler
     twin = t.twin
     chain_of, place_of, width = t.chain_of, t.place_of, t.chain_width
     limit = t.limit
     # counts[chain][place]: the cards of that place up or moved; first[chain], second[chain]: the first
-    # place with none of them, with fewer than the chain's width
-    counts = [bytearray(14), bytearray(14), bytearray(14), bytearray(14)]
-    for card in range(52):
-        if where[card] == ON_FOUNDATION:
-            counts[chain_of[card]][place_of[card]] += 1
-    first = [0, 0, 0, 0]
-    second = [0, 0, 0, 0]
-    for chain in range(4):
-        mine = counts[chain]
-        while mine[first[chain]]:
-            first[chain] += 1
-        while mine[second[chain]] >= width:
-            second[chain] += 1
-    moved = bytearray(52)
+    # place with none of them, with fewer than the chain's width (a pair's foundations are kept larger first)
+    if width == 1:
+        first = [found[0], found[1], found[2], found[3]]
+        second = first[:]
+        counts = [bytearray(_ONES[n]) for n in first]
+    else:
+        first = [max(found[0], found[1]), max(found[2], found[3]), 13, 13]
+        second = [min(found[0], found[1]), min(found[2], found[3]), 13, 13]
+        counts = [bytearray(_ONES[second[0]]), bytearray(_ONES[second[1]]), bytearray(14), bytearray(14)]
+        for chain in (0, 1):
+            mine = counts[chain]
+            for place in range(first[chain]):
+                mine[place] += 1
     first_only = bytearray(52)
-    # available[card]: a top (where it lies, with room under the limit) at some point: unmoved cards only
-    available = bytearray(52)
+    # reached: bit c for a card c that moved, or that is a top (where it lies, with room under the limit)
+    reached = 0
     for fan in fans:
         if fan and len(fan) < limit:
-            available[fan[-1]] = 1
+            reached |= 1 << fan[-1]
     frontier = [len(fan) - 1 for fan in fans]
     empty_possible = not all(fans)
     left = sum(len(fan) for fan in fans)
@@ -151,22 +164,17 @@ def schedule(board: Board, firsts: dict[int, int], rivals: list[int] | None = No
             while depth >= 0:
                 card = fan[depth]
                 chain, place = chain_of[card], place_of[card]
-                way = 0
-                if place <= first[chain]:
-                    if width == 1 or place <= second[chain]:
-                        way = 2
-                    elif where[twin[card]] != ON_FOUNDATION and firsts.get(min(card, twin[card]), card) == card:
-                        way = 1
-                        first_only[card] = 1
-                if not way:
-                    for target in targets[card]:
-                        if moved[target] or available[target]:
-                            break
-                    else:
-                        if not (filler[card] and empty_possible):
-                            still.append(number)
-                            break
-                moved[card] = 1
+                if place > first[chain] or (
+                    width > 1 and place > second[chain] and (
+                        where[twin[card]] == ON_FOUNDATION or firsts.get(min(card, twin[card]), card) != card
+                    )
+                ):  # it cannot go up
+                    if not reached & target_bits[card] and not (filler[card] and empty_possible):
+                        still.append(number)
+                        break
+                elif width > 1 and place > second[chain]:
+                    first_only[card] = 1
+                reached |= 1 << card
                 mine = counts[chain]
                 mine[place] += 1
                 while mine[first[chain]]:
@@ -181,7 +189,7 @@ def schedule(board: Board, firsts: dict[int, int], rivals: list[int] | None = No
                 if depth < 0:
                     empty_possible = True
                 elif depth < limit - 1:
-                    available[fan[depth]] = 1
+                    reached |= 1 << fan[depth]
         pending = still
     if rivals is not None and not left:
         rivals[:] = sorted(

@@ -69,7 +69,7 @@ PROOFS = (
     Proof("blocked", blocked.applies, after_step=blocked.lost_after, on_expansion=blocked.lost_here,
           kept=blocked.kept, at_start=blocked.lost_here),
     Proof("first_moves", first_moves.applies, on_expansion=first_moves.lost_here, kept=first_moves.kept,
-          at_start=first_moves.lost_here),
+          at_start=first_moves.lost_at_start),
     Proof("room_alike", room_alike.applies, on_expansion=room_alike.lost_here, kept=room_alike.kept,
           at_start=room_alike.lost_here),
     Proof("inner_pairs", _inner_pairs_apply, searched=True),

@@ -162,6 +162,7 @@ class Tables:
         # the chains of foundation places that the first moves' schedule counts (see .first_moves): chain_of[card]
         # is its suit's, or its pair's (foundations in alternate colours, two chains' worth of cards: each place
         # holds two twins, chain_width 2); place_of[card], its place there
+        self.target_bits = [sum(1 << target for target in self.targets[card]) for card in range(52)]
         self.chain_width = 1 if rules.suit_foundations else 2
         self.chain_of = [card // 13 if rules.suit_foundations else self.places[card][0][0] // 2 for card in range(52)]
         self.place_of = [self.places[card][0][1] for card in range(52)]
