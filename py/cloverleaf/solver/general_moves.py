@@ -14,6 +14,7 @@ from .general import GeneralBoard
 from .steps import CELL_STEP, DRAWN
 
 _BYTE = [bytes((card,)) for card in range(52)]
+_IN_CELL = 52  # the card under a card in a free cell, for the moves' scores: none, scored 0 (see worth_searching)
 
 
 def worth_searching(board: GeneralBoard) -> list[Step]:
@@ -46,45 +47,66 @@ def worth_searching(board: GeneralBoard) -> list[Step]:
     sole_stays = settled and t.dead_empties
     limit = t.limit
     receivers: dict[int, list[int]] = {}  # top card -> the fans it tops (room left under a limit is checked per move)
+    receiving = 0  # the top cards of the fans with room, as bits (bit c for card c)
     empties: list[int] = []
     for number, fan in enumerate(fans):
         if fan:
             receivers.setdefault(fan[-1], []).append(number)
+            if len(fan) < t.limit:
+                receiving |= 1 << fan[-1]
         else:
             empties.append(number)
     if settled and empties:
         empties = empties[:1]
     free_cells = t.cells - len(board.cells)
     scored: list[tuple[int, Step]] = []
+    targets, filler, rank_index, places, index = t.targets, t.filler, t.rank_index, t.places, t.index
+    in_suit_places = t.rules.suit_foundations
 
     def need(card: int) -> int:
-        return t.rank_index[card] - max(found[f] for f, _count in t.places[card]) if card >= 0 else -1
+        """How far the card under a move's card is from going up (-1: none under it)."""
+        if card < 0:
+            return -1
+        if card == _IN_CELL:
+            return 0
+        if in_suit_places:
+            return index[card] - found[card // 13]
+        return rank_index[card] - max(found[f] for f, _count in places[card])
 
-    def onto_fans(cards: bytes, source: int, score: int, whole: bool) -> None:
+    def onto_fans(cards: bytes, source: int, under: int, whole: bool) -> None:
+        """Offer ``cards`` (a fan's top card, or a run) to the fans that take them; scored by ``need(under)``."""
         card = cards[0]
-        for target in t.targets[card]:
+        score = None
+        count = len(cards)
+        for target in targets[card]:
             for dest in receivers.get(target, ()):
-                if dest != source and len(fans[dest]) + len(cards) <= limit:
+                if dest != source and len(fans[dest]) + count <= limit:
+                    if score is None:
+                        score = need(under)
                     scored.append((score, (card, source, dest)))
-        if t.filler[card] and not whole:
+        if filler[card] and not whole and empties and count <= limit:
+            if score is None:
+                score = need(under)
             for dest in empties:
-                if len(cards) <= limit:
-                    scored.append((score + 20, (card, source, dest)))
+                scored.append((score + 20, (card, source, dest)))
 
+    target_bits, runs = t.target_bits, t.runs
     for source, fan in enumerate(fans):
         if not fan:
             continue
         top = fan[-1]
         under = fan[-2] if len(fan) > 1 else -1
-        if not all_up and board.takes(top):
+        if not all_up and (found[top // 13] == index[top] if in_suit_places else board.takes(top)):
             scored.append((-100, (top, source, ON_FOUNDATION)))
         sole = len(fan) == 1
-        if not (sole and sole_stays):
-            onto_fans(fan[-1:], source, need(under), sole)
+        # most tops have nowhere to go: looked at only where a fan with room takes them, or an empty one
+        reaches = target_bits[top] & receiving or (filler[top] and empties)
+        if reaches and not (sole and sole_stays):
+            onto_fans(fan[-1:], source, under, sole)
         if free_cells:
             scored.append((need(under) + 30, (top, source, CELL_STEP)))
-        if t.runs:
-            _runs(board, fan, source, free_cells, need, onto_fans)
+        if runs and under >= 0 and target_bits[top] >> under & 1:  # the top card lies on its target: a run
+            _runs(board, fan, source, free_cells, onto_fans)
         if board.draws_left and under >= 0:
             dest = _draw_destination(board, source, under)
             if dest is not None:
@@ -93,7 +115,7 @@ def worth_searching(board: GeneralBoard) -> list[Step]:
     for card in dict.fromkeys(board.cells):
         if not all_up and board.takes(card):
             scored.append((-100, (card, CELL_STEP, ON_FOUNDATION)))
-        onto_fans(_BYTE[card], CELL_STEP, 0, False)
+        onto_fans(_BYTE[card], CELL_STEP, _IN_CELL, False)
     scored.sort(key=lambda pair: pair[0])
     steps = [step for _, step in scored]
     if board.redeals_left > 0 and any(fans):
@@ -101,7 +123,7 @@ def worth_searching(board: GeneralBoard) -> list[Step]:
     return steps
 
 
-def _runs(board: GeneralBoard, fan: bytes, source: int, free_cells: int, need: object, onto_fans: object) -> None:
+def _runs(board: GeneralBoard, fan: bytes, source: int, free_cells: int, onto_fans: object) -> None:
     """The runs of ``fan`` longer than one card that may move, each offered to the fans."""
     t = board.tables
     longest = len(fan) if t.runs_unbounded else free_cells + 1
@@ -110,7 +132,7 @@ def _runs(board: GeneralBoard, fan: bytes, source: int, free_cells: int, need: o
         depth -= 1
         cards = fan[depth:]
         under = fan[depth - 1] if depth else -1
-        onto_fans(cards, source, need(under), depth == 0)  # type: ignore[operator]
+        onto_fans(cards, source, under, depth == 0)  # type: ignore[operator]
 
 
 def _draw_destination(board: GeneralBoard, source: int, card: int) -> int | None:
