@@ -1,8 +1,9 @@
 """The marks of the two browser suites, given in one place; the ``slow`` mark's switch.
 
 Tests marked ``slow`` (the solver's golden searches with the full solve
-budget, some minutes on one core) are skipped unless ``--slow`` is given:
-``python3 -m pytest -p no:xdist --slow -m slow tests``.
+budget, the rest of the hint-following deals: minutes on one core) are left
+out of a run unless ``--slow`` is given (deselected, so a run says how many
+and lists none): ``python3 -m pytest -p no:xdist --slow -m slow tests``.
 
 ./build.sh test runs two pytest-xdist workers. The Chromium tests go to
 either, one at a time each (every worker starts its own Chromium once and
@@ -34,10 +35,12 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     here = Path(__file__).parent
-    skip_slow = None if config.getoption("--slow") else pytest.mark.skip(reason="slow: run with --slow")
+    if not config.getoption("--slow"):
+        slow = [item for item in items if "slow" in item.keywords]
+        if slow:
+            config.hook.pytest_deselected(items=slow)
+            items[:] = [item for item in items if "slow" not in item.keywords]
     for item in items:
-        if skip_slow is not None and "slow" in item.keywords:
-            item.add_marker(skip_slow)
         parts = Path(str(item.fspath)).relative_to(here).parts
         suite = SUITES.get(parts[0]) if len(parts) > 1 else None
         if suite:

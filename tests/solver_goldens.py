@@ -20,15 +20,15 @@ Kinds of line (fields separated by spaces):
 - ``hint GAME DEAL VERDICT NODES BACK SOLUTION``: a hint at the deal's start.
 
 Recorded with ``PYTHONPATH=py python3 tests/solver_goldens.py`` (every
-line, the slow ones included: some minutes on one core); record again only
-on purpose, with the reason in the commit.
+line, the slow ones included: some minutes on one core), or ``... --games
+A,B`` for those games only, the other games' lines kept as they are; record
+again only on purpose, with the reason in the commit.
 """
 
 from __future__ import annotations
 
 import datetime
 import hashlib
-import itertools
 import sys
 import time
 from collections.abc import Iterator
@@ -103,9 +103,9 @@ def hint_line(rules: Rules, number: int) -> str:
             f"{solution_hash(result.solution)}")
 
 
-def fast_lines() -> Iterator[str]:
-    """Every line of the default test run, in the file's order."""
-    for rules in CATALOGUE:
+def fast_lines(games: tuple[Rules, ...] | list[Rules] = CATALOGUE) -> Iterator[str]:
+    """Every line of the default test run, in the file's order (of these games)."""
+    for rules in games:
         for number in DEALS:
             yield search_line(rules, number, min(FAST_BUDGET, rules.solver.solve_budget))
         for date in DAILY_DATES:
@@ -116,10 +116,10 @@ def fast_lines() -> Iterator[str]:
             yield hint_line(rules, number)
 
 
-def slow_lines() -> Iterator[str]:
-    """The lines under the ``slow`` mark: deals 1-100 and the slow deals with the solve budget."""
-    for rules in CATALOGUE:
-        for number in (*DEALS, *SLOW_DEALS[rules.id]):
+def slow_lines(games: tuple[Rules, ...] | list[Rules] = CATALOGUE) -> Iterator[str]:
+    """The lines under the ``slow`` mark: deals 1-100 and the slow deals with the solve budget (of these games)."""
+    for rules in games:
+        for number in (*DEALS, *SLOW_DEALS.get(rules.id, ())):
             yield search_line(rules, number, rules.solver.solve_budget)
 
 
@@ -142,13 +142,42 @@ def recompute(line: str, sliced: bool = False) -> str:
     raise ValueError(f"unknown golden line: {line}")
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    """Record every line, or with ``--games A,B`` only those games' lines, keeping the others' as they are."""
+    args = sys.argv[1:] if argv is None else argv
+    games = {rules.id for rules in CATALOGUE}
+    if args[:1] == ["--games"]:
+        games = {find_game(game).id for game in args[1].split(",")}
+    kept = read_goldens() if GOLDENS.exists() else []
+    fast: dict[str, list[str]] = {}
+    slow: dict[str, list[str]] = {}
+    for line in kept:
+        game = line.split()[1]
+        if game not in games:
+            kind = "slow" if line.startswith("search") and int(line.split()[3]) != min(
+                FAST_BUDGET, find_game(game).solver.solve_budget) else "fast"
+            (slow if kind == "slow" else fast).setdefault(game, []).append(line)
+    for rules in CATALOGUE:
+        if rules.id in games:
+            fast[rules.id] = _printed(fast_lines([rules]))
+    for rules in CATALOGUE:
+        if rules.id in games:
+            slow[rules.id] = _printed(slow_lines([rules]))
     lines = ["# The solver's golden searches (tests/solver_goldens.py says what each field is)."]
-    for line in itertools.chain(fast_lines(), slow_lines()):
-        lines.append(line)
-        print(f"{time.process_time():8.1f} {line}", flush=True)
+    for table in (fast, slow):
+        for rules in CATALOGUE:
+            lines += table.get(rules.id, [])
     GOLDENS.write_text("\n".join(lines) + "\n")
     return 0
+
+
+def _printed(lines: Iterator[str]) -> list[str]:
+    """The lines, each printed with the processor time as it comes (a record takes minutes)."""
+    out = []
+    for line in lines:
+        out.append(line)
+        print(f"{time.process_time():8.1f} {line}", flush=True)
+    return out
 
 
 if __name__ == "__main__":

@@ -32,14 +32,14 @@ and the proofs that it is lost are the modules :mod:`.proofs` registers.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import ClassVar
 
 from ..engine import redeal as engine_redeal
-from ..position import FOUNDATION, REDEAL_DEST, Position
+from ..position import FOUNDATION, Position
+from .steps import AUTOPLAYED, REDEAL_STEP, Played, Step
 from .tables import Tables
 
 ON_FOUNDATION = FOUNDATION  # -1: where[] of a card on its foundation; a step's source/dest
-REDEAL_STEP = REDEAL_DEST  # -2
 SEPARATOR = b"\x7f"
 _BYTE = [bytes((card,)) for card in range(52)]
 # A state starts with 0x80 + the redeals left: never a card, so no settled key
@@ -51,29 +51,7 @@ _SUIT_OF = bytes(byte // 13 if byte < 52 else 0xFF for byte in range(256))  # ca
 # to be used (see .moves.worth_searching); 0xC0 and up, never a card or a separator.
 _PENDING = [bytes((0xC0 + card,)) for card in range(52)]
 
-Step = tuple[int, int, int]
 _NONE_PLAYED: list[Step] = []  # the foundation moves after most steps: none (shared, never changed)
-
-
-AUTOPLAYED = 1 << 18  # in a packed step: foundation moves were played after it (see .moves.after)
-
-
-class Played(NamedTuple):
-    """What :meth:`Board.advance` played: the step, the foundation moves that followed, and what undoes the step.
-
-    ``rose``: whether a card went up, the only way a position can become won.
-    What a search's table keeps of it is :meth:`Board.record`, asked only for
-    the positions new to the table, so the steps that lead back to a known one
-    never pay for it.
-    """
-
-    step: Step
-    auto: list[Step]
-    saved: object
-    pending: int  # :attr:`Board.pending` before the step
-    rose: bool
-
-
 # Played from a plain tuple of its fields: a NamedTuple's own constructor takes some 0.3 us, more
 # than twice this, and advance makes one a node (about 1% of a search's time)
 _new_tuple = tuple.__new__
@@ -90,6 +68,8 @@ class Board:
     """
 
     general = False  # the board of the first eight games; GeneralBoard (.general) is True
+    # the board of the games that need one (``Tables.general``), registered by .general (the package imports it)
+    kinds: ClassVar[dict[bool, type[Board]]] = {}
 
     def __new__(
         cls,
@@ -104,9 +84,7 @@ class Board:
         of the class asked for.
         """
         if cls is Board and tables is not None and tables.general:
-            from .general import GeneralBoard  # imported here: it builds on this module
-
-            cls = GeneralBoard
+            cls = Board.kinds[True]
         return object.__new__(cls)
 
     def __init__(self, tables: Tables, position: Position, prune: bool = True, forced_autoplay: bool = False) -> None:
@@ -403,7 +381,6 @@ class Board:
         self.where[card] = source
 
 
-
 def waiting_in(key: bytes) -> bool:
     """Whether the position of this :meth:`Board.key` has a card waiting to be used (:attr:`Board.pending`).
 
@@ -413,3 +390,5 @@ def waiting_in(key: bytes) -> bool:
     return key[-1] >= _PENDING[0][0] or (len(key) > 1 and key[0] >= _PREFIX[0][0] and key[1] >= _PENDING[0][0])
 
 
+# the step's names, kept in .steps, are still read from here by the modules that work on boards
+__all__ = ["AUTOPLAYED", "ON_FOUNDATION", "REDEAL_STEP", "SEPARATOR", "Board", "Played", "Step", "waiting_in"]

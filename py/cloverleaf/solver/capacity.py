@@ -51,8 +51,9 @@ Chain = list[int]  # the changes to the free places, in the order the cards go u
 
 
 def applies(board: Board) -> bool:
-    """Games of fans capped at three cards that stay empty once emptied, building in any suit (``Tables.room``)."""
-    return board.tables.room
+    """Games of capped fans that stay empty once emptied, where cards move one at a time to foundations in suit:
+    the Shamrocks (``Tables.room``) and Troika (``Tables.anchored``). How cards build plays no part."""
+    return board.tables.room or board.tables.anchored
 
 
 def lost_here(board: Board) -> bool:

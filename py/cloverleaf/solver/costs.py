@@ -7,7 +7,7 @@ what is proved.
 
 from __future__ import annotations
 
-from . import general
+from . import general_moves
 from .board import Board
 
 
@@ -46,7 +46,7 @@ def cost(board: Board) -> int:
     docs/solver.md has what the misplaced cards and other costs did.
     """
     if board.general:
-        return general.cost(board)  # type: ignore[arg-type]
+        return general_moves.cost(board)  # type: ignore[arg-type]
     left = 52 - board.found[0] - board.found[1] - board.found[2] - board.found[3]
     if board.redeals_left:  # not settled (not the property: this runs for most nodes)
         return 1000 * board.redeals_left + 4 * left + buried(board)

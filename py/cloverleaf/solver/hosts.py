@@ -18,7 +18,12 @@ nothing, so:
   hosts* are the anchors at most two ranks from u and those whose card at
   depth 1 is one rank from u. (Cards brought back from a foundation are
   placed too, so this holds whether u stays, moves, or goes up and comes back
-  in between.)
+  in between.) Where cards build on their own rank (Troika: fans of three
+  that stay empty, one card at a time, no returns; its shortest wins keep
+  the only card of a fan in place too, :func:`.general_moves.worth_searching`),
+  a card placed at depth 1 on an anchor is of the anchor's rank, so u's
+  placement hosts are the anchors of its rank and those whose card at depth
+  1 is of its rank. Nothing below looks at ranks.
 
 Two events of W are timed for each card in a fan: ``up(x)``, when it first
 goes to its foundation, and for an upper card ``leave(u)``, when it first
@@ -76,8 +81,10 @@ Steps = Generator[None, None, bool]  # yields after each fixed point (see order_
 
 
 def applies(board: Board) -> bool:
-    """Games of fans capped at three cards that stay empty once emptied, building in any suit (``Tables.room``)."""
-    return board.tables.room
+    """Games of fans capped at three cards that stay empty once emptied, where cards move one at a time to
+    foundations in suit: building in any suit (``Tables.room``) or by equal rank (Troika)."""
+    t = board.tables
+    return t.room or (t.anchored and t.alike and t.limit == 3)
 
 
 def lost_here(board: Board, cases: int = 0) -> bool:
@@ -85,24 +92,25 @@ def lost_here(board: Board, cases: int = 0) -> bool:
 
     Each level costs some eight times the last.
     """
-    return order_lost(board.fans, board.found, board.tables.order, cases)
+    return order_lost(board.fans, board.found, board.tables.order, cases, board.tables.alike)
 
 
 def lost_here_in_steps(board: Board, cases: int) -> Steps:
     """:func:`lost_here` in steps a caller can spread over time (see :func:`order_lost_in_steps`)."""
-    return order_lost_in_steps(board.fans, board.found, board.tables.order, cases)
+    return order_lost_in_steps(board.fans, board.found, board.tables.order, cases, board.tables.alike)
 
 
 def order_lost(
-    fans: Sequence[bytes], found: Sequence[int], order: Sequence[Sequence[int]], cases: int = 0
+    fans: Sequence[bytes], found: Sequence[int], order: Sequence[Sequence[int]], cases: int = 0, alike: bool = False
 ) -> bool:
     """Whether the orders of the module's docstring prove this position lost.
 
     ``fans`` bottom card first, ``found[suit]`` the cards on each foundation,
     ``order[suit][i]`` the i-th card of that suit's foundation. Cards are
-    ``13 * suit + rank``; ranks are one apart when they build on each other.
+    ``13 * suit + rank``; ranks are one apart when they build on each other,
+    or, with ``alike``, equal.
     """
-    steps = order_lost_in_steps(fans, found, order, cases)
+    steps = order_lost_in_steps(fans, found, order, cases, alike)
     while True:
         try:
             next(steps)
@@ -111,7 +119,7 @@ def order_lost(
 
 
 def order_lost_in_steps(
-    fans: Sequence[bytes], found: Sequence[int], order: Sequence[Sequence[int]], cases: int = 0
+    fans: Sequence[bytes], found: Sequence[int], order: Sequence[Sequence[int]], cases: int = 0, alike: bool = False
 ) -> Steps:
     """:func:`order_lost` as a generator that yields after each fixed point of :func:`_propagate`.
 
@@ -122,14 +130,15 @@ def order_lost_in_steps(
     a time, it blocks for a few milliseconds at most. Each step is the same
     work on every machine, so a caller that counts steps stays deterministic.
     """
-    after, undecided, previous_of, full_top = _events(fans, found, order)
+    after, undecided, previous_of, full_top = _events(fans, found, order, alike)
     return (yield from _lost_in_every_case(after, undecided, previous_of, full_top, cases))
 
 
 def _events(
-    fans: Sequence[bytes], found: Sequence[int], order: Sequence[Sequence[int]]
+    fans: Sequence[bytes], found: Sequence[int], order: Sequence[Sequence[int]], alike: bool = False
 ) -> tuple[list[int], list[Choice], list[int], list[int]]:
-    """The orders known at the start, the choices, each card's predecessor and each full fan's top (as above)."""
+    """The orders known at the start, the choices, each card's predecessor and each full fan's top (as above);
+    ``alike``: cards build on cards of their own rank (Troika), not one rank apart."""
     # after[e]: bit f set when event e comes before event f, directly
     after = [0] * (2 * LEAVE)
     anchors_by_rank: list[list[int]] = [[] for _ in range(13)]
@@ -166,10 +175,14 @@ def _events(
     undecided: list[Choice] = []
     for card, home in upper:
         rank = card % 13
-        hosts = [a for near in range(max(rank - 2, 0), min(rank + 2, 12) + 1) for a in anchors_by_rank[near]]
-        for anchor, depth1 in second:
-            if abs(depth1 % 13 - rank) == 1 and anchor not in hosts:
-                hosts.append(anchor)
+        if alike:
+            hosts = list(anchors_by_rank[rank])
+            hosts += [anchor for anchor, depth1 in second if depth1 % 13 == rank and anchor not in hosts]
+        else:
+            hosts = [a for near in range(max(rank - 2, 0), min(rank + 2, 12) + 1) for a in anchors_by_rank[near]]
+            for anchor, depth1 in second:
+                if abs(depth1 % 13 - rank) == 1 and anchor not in hosts:
+                    hosts.append(anchor)
         undecided.append((card, home, hosts))
     return after, undecided, previous_of, full_top
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from operator import itemgetter
 
-from . import general
+from . import general_moves
 from .board import AUTOPLAYED, ON_FOUNDATION, REDEAL_STEP, Board, Step, waiting_in
 
 _FEW_ROOMS = 3  # fans with room up to which worth_searching looks at them rather than at each card's targets
@@ -54,7 +54,7 @@ def after(board: Board, parent: bytes | None, packed: int) -> list[Step]:
     moves = worth_searching(board)
     if parent is None or not board.prune or packed & AUTOPLAYED or waiting_in(parent):
         return moves
-    if board.general and not general.moved_again_is_known(packed):
+    if board.general and not general_moves.moved_again_is_known(packed):
         return moves
     card = packed & 63
     return [step for step in moves if step[0] != card]
@@ -98,7 +98,7 @@ def worth_searching(board: Board) -> list[Step]:
     Without pruning: :func:`legal_steps`.
     """
     if board.general:
-        return general.worth_searching(board)  # type: ignore[arg-type]
+        return general_moves.worth_searching(board)  # type: ignore[arg-type]
     if not board.prune:
         return legal_steps(board)
     t = board.tables

@@ -20,7 +20,7 @@ def order_witness(board: Board, cases: int = 0) -> list[int] | None:
     """The cards that decide the order proof's contradiction on this settled board; None where it proves nothing."""
     if not board.settled:
         return None
-    after, undecided, previous_of, full_top = _events(board.fans, board.found, board.tables.order)
+    after, undecided, previous_of, full_top = _events(board.fans, board.found, board.tables.order, board.tables.alike)
     cards = _contradiction(after, undecided, previous_of, full_top, cases)
     return sorted(cards) if cards is not None else None
 

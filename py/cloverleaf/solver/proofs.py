@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from . import blocked, capacity, dead_ends, hosts, prefixes, projections, room, schedule
+from . import blocked, capacity, dead_ends, first_moves, hosts, prefixes, projections, room, room_alike, schedule
 from .board import Board, Step
 
 
@@ -67,7 +67,11 @@ PROOFS = (
     Proof("room", room.applies, on_expansion=room.room_lost, kept=room.room_kept, at_start=room.room_lost),
     Proof("order", hosts.applies, at_start=hosts.lost_here),
     Proof("blocked", blocked.applies, after_step=blocked.lost_after, on_expansion=blocked.lost_here,
-          at_start=blocked.lost_here),
+          kept=blocked.kept, at_start=blocked.lost_here),
+    Proof("first_moves", first_moves.applies, on_expansion=first_moves.lost_here, kept=first_moves.kept,
+          at_start=first_moves.lost_at_start),
+    Proof("room_alike", room_alike.applies, on_expansion=room_alike.lost_here, kept=room_alike.kept,
+          at_start=room_alike.lost_here),
     Proof("inner_pairs", _inner_pairs_apply, searched=True),
     Proof("prefixes", _prefixes_apply, searched=True),
     Proof("inner_triples", _inner_triples_apply, searched=True),

@@ -118,6 +118,7 @@ class Tables:
         self.fan_cards = FanCards(self.index)
         # the one-suit games (see :mod:`.suits`): only where fans build in suit, on the first eight's board
         self.suits = SuitGames(self) if self.in_suit and not self.general else None
+        self.anchored = self.alike = False  # set for the general board's games (see _general_tables)
         if self.general:
             self._general_tables(rules)
 
@@ -147,6 +148,30 @@ class Tables:
         self.requires = [
             tuple(self.wanted[self.places[card][0][0]][i] for i in range(self.rank_index[card])) for card in range(52)
         ]
+        # where foundations build in alternate colours: twin[card], the other card of its rank and colour (the
+        # two go one on each foundation of their pair); both_below[card], every card of the lower places of its
+        # pair's foundations, all of which are up before the second of two twins goes up (see .blocked)
+        self.twin = [-1] * 52
+        self.both_below: list[tuple[int, ...]] = [()] * 52
+        if not rules.suit_foundations:
+            for card in range(52):
+                self.twin[card] = next(
+                    other for other in range(52) if other != card and self.places[other] == self.places[card]
+                )
+                self.both_below[card] = tuple(other for place in self.requires[card] for other in place)
+        # the chains of foundation places that the first moves' schedule counts (see .first_moves): chain_of[card]
+        # is its suit's, or its pair's (foundations in alternate colours, two chains' worth of cards: each place
+        # holds two twins, chain_width 2); place_of[card], its place there
+        self.target_bits = [sum(1 << target for target in self.targets[card]) for card in range(52)]
+        self.chain_width = 1 if rules.suit_foundations else 2
+        self.chain_of = [card // 13 if rules.suit_foundations else self.places[card][0][0] // 2 for card in range(52)]
+        self.place_of = [self.places[card][0][1] for card in range(52)]
+        # twin_map: bytes.translate's table sending each card to the lower of it and its twin (None where there are
+        # no twins): GeneralBoard.key merges the positions that differ only by which twin lies where
+        self.twin_map = (
+            bytes(min(byte, self.twin[byte]) if byte < 52 else byte for byte in range(256))
+            if not rules.suit_foundations else None
+        )
         # next_up[card]: the cards a foundation may take once the card is up there
         self.next_up = [
             tuple(
@@ -160,6 +185,31 @@ class Tables:
         self.cells = rules.free_cells
         self.runs = rules.runs is not Runs.NONE
         self.runs_unbounded = rules.runs is Runs.ANY
+        # where fans build by equal rank with no free cell, a card goes up at once in more places (see
+        # GeneralBoard.autoplay): lying on a card of its own rank or in a full fan, and, where any card fills
+        # an empty fan, alone in its fan
+        # above[card]: every card that could come to lie above it in a fan, one placed on the next (placed_on,
+        # followed through); guarded[card]: the cards whose above holds it (see GeneralBoard.autoplay)
+        self.above: list[tuple[int, ...]] = []
+        for card in range(52):
+            seen: dict[int, None] = {}
+            todo = list(self.placed_on[card])
+            while todo:
+                other = todo.pop()
+                if other not in seen and other != card:
+                    seen[other] = None
+                    todo += self.placed_on[other]
+            self.above.append(tuple(seen))
+        self.guarded = [tuple(card for card in range(52) if other in self.above[card]) for other in range(52)]
+        self.ready_up = rules.suit_foundations and not self.in_suit
+        # fans capped and dead once empty, one card at a time, foundations in suit: a fan's bottom card stays until
+        # it goes up (see .capacity, whose argument needs nothing of how cards build)
+        self.anchored = bool(
+            self.capped and self.dead_empties and not rules.free_cells and rules.runs is Runs.NONE
+            and not rules.draws and rules.suit_foundations and not rules.foundation_return
+        )
+        self.alike = rules.build is Build.SAME_RANK and not rules.free_cells and rules.runs is not Runs.FREE_CELLS
+        self.alone_up = self.alike and rules.empty_fan is EmptyFan.ANY
 
 
 _TABLES: dict[Rules, Tables] = {}
