@@ -7,9 +7,10 @@ from typing import Any
 
 import pytest
 
-from cloverleaf.api import MAX_PARAMETER_BYTES, METHODS, Api
+from cloverleaf.api import METHODS, Api
 from cloverleaf.cards import parse_card
 from cloverleaf.inputs import json_string_bytes
+from cloverleaf.params import MAX_PARAMETER_BYTES
 from cloverleaf.position import Move
 from cloverleaf.save_format import MAX_SAVE_BYTES
 from cloverleaf.stats import MAX_STATS_BYTES

@@ -38,7 +38,7 @@ from .deals import parse_deal_number
 from .engine import move_to
 from .errors import IllegalMoveError, InvalidInputError
 from .games import DEFAULT_GAME, find_game
-from .inputs import json_int, json_string_bytes, parse_iso_date, parse_json, quote
+from .inputs import json_int, parse_iso_date, parse_json, quote
 from .job_registry import BackgroundWork, JobRegistry, finished, job_number
 from .move_json import move_json, parse_dest, reported_move_json
 from .rules import Rules
@@ -47,23 +47,12 @@ from .session import SETTING_NAMES, Session, Settings, random_deal_number
 from .solver.difficulty import DealDifficulty
 from .solver.jobs import DailyDeal, NextSolvableDeal
 from .state_json import catalogue_json, state_json
-from .stats import MAX_STATS_BYTES
 
 Json = Any
 Params = dict[str, Json]
 
 MAX_JOB_NODES = 10_000_000  # nodes one job_step may search: a bound, not a budget
 MAX_UNDO = 10_000  # decisions one undo or redo may take back or replay
-MAX_PARAMETER_ROOM = 4096
-"""Room in the parameter object for everything beside its one long text (names, numbers, flags)."""
-MAX_PARAMETER_BYTES = json_string_bytes(max(MAX_SAVE_BYTES, MAX_STATS_BYTES)) + MAX_PARAMETER_ROOM
-"""The largest parameter text read, in bytes. A save or statistics text as long as the
-engine reads fits in it whatever JSON escapes in it, so such a text always reaches its
-own parser: a save that cannot be read is refused as a save, statistics are set aside.
-The page sends no longer text: it measures the same limits the same way
-(page_facts.TEXT_BYTES)."""
-MAX_PARAMETER_DEPTH = 2
-"""Parameters are one object of plain values: a list or object inside is refused by the parameter's own parser."""
 
 
 class Api:
@@ -102,8 +91,8 @@ class Api:
             params = parse_json(
                 params_json or "{}",
                 what="the parameter object",
-                max_bytes=MAX_PARAMETER_BYTES,
-                max_depth=MAX_PARAMETER_DEPTH,
+                max_bytes=read.MAX_PARAMETER_BYTES,
+                max_depth=read.MAX_PARAMETER_DEPTH,
             )
             if not isinstance(params, dict):
                 raise InvalidInputError("parameters must be a JSON object")

@@ -11,10 +11,23 @@ from typing import Any
 
 from .cards import parse_card
 from .errors import InvalidInputError
-from .inputs import quote
+from .inputs import json_string_bytes, quote
+from .save_format import MAX_SAVE_BYTES
 from .solver.difficulty import Level
+from .stats import MAX_STATS_BYTES
 
 Params = dict[str, Any]
+
+MAX_PARAMETER_ROOM = 4096
+"""Room in the parameter object for everything beside its one long text (names, numbers, flags)."""
+MAX_PARAMETER_BYTES = json_string_bytes(max(MAX_SAVE_BYTES, MAX_STATS_BYTES)) + MAX_PARAMETER_ROOM
+"""The largest parameter text read, in bytes. A save or statistics text as long as the
+engine reads fits in it whatever JSON escapes in it, so such a text always reaches its
+own parser: a save that cannot be read is refused as a save, statistics are set aside.
+The page sends no longer text: it measures the same limits the same way
+(page_facts.TEXT_BYTES)."""
+MAX_PARAMETER_DEPTH = 2
+"""Parameters are one object of plain values: a list or object inside is refused by the parameter's own parser."""
 
 
 def string(params: Params, name: str, default: str | None = None, limit: int = 100) -> str:
