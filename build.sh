@@ -170,7 +170,7 @@ as_root() {
 
 install_test_tools() {
   say "installing the Python package with its test extras"
-  python3 -m pip install --quiet -e '.[test]' >&2
+  python3 -m pip install --quiet --root-user-action=ignore -e '.[test]' >&2
   need_node_modules
   # The browsers, from Debian: Chromium for tests/browser (Playwright), and for
   # tests/engines WebKitGTK's WebDriver (its MiniBrowser comes with it) with the
@@ -204,7 +204,7 @@ case "${1:-serve}" in
     # the command fails when either does.
     status=0
     checkers || status=$?
-    node --import ./tests/js/register.mjs --test --test-reporter=spec tests/js/ || status=$?
+    node --import ./tests/js/register.mjs --test --test-reporter=dot tests/js/ || status=$?
     python3 -m pytest -n 2 --dist loadgroup "$@" || status=$?
     exit "$status"
     ;;

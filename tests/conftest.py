@@ -1,7 +1,8 @@
 """The marks of the two browser suites, given in one place; the ``slow`` mark's switch.
 
 Tests marked ``slow`` (the solver's golden searches with the full solve
-budget, the rest of the hint-following deals: minutes on one core) are left
+budget, the rest of the hint-following deals, the Chromium tests beyond the
+default run's: tests/browser/core.py says which and why) are left
 out of a run unless ``--slow`` is given (deselected, so a run says how many
 and lists none): ``python3 -m pytest -p no:xdist --slow -m slow tests``.
 
@@ -19,6 +20,8 @@ from pathlib import Path
 
 import pytest
 
+from .browser.core import CORE
+
 # folder under tests/ -> (its mark, its pytest-xdist group: None, the tests spread over the workers)
 SUITES: dict[str, tuple[str, str | None]] = {
     "browser": ("browser", None),  # Chromium through Playwright
@@ -35,6 +38,10 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     here = Path(__file__).parent
+    for item in items:  # the Chromium tests beyond the default run's (tests/browser/core.py)
+        parts = Path(str(item.fspath)).relative_to(here).parts
+        if parts[0] == "browser" and "/".join(parts[1:]) + "::" + item.name not in CORE:
+            item.add_marker(pytest.mark.slow)
     if not config.getoption("--slow"):
         slow = [item for item in items if "slow" in item.keywords]
         if slow:
