@@ -3,7 +3,7 @@
 A player who presses Hint and plays the hinted move, again and again, must win
 any deal the solver proved winnable: from the deal itself, and after a few
 moves of their own that keep the win. For every game, on 50 such deals from a
-range no other test uses (tests/data/hint_deals.txt): the first ten by
+range no other test uses (tests/data/hint_deals.txt): the first ``QUICK`` by
 default, all fifty with ``--slow``. The hints are asked for
 as the page asks (a hint job of :class:`cloverleaf.api.Api`), with the default
 settings (auto move on).
@@ -44,7 +44,7 @@ def read_deals() -> dict[str, list[int]]:
 # on a third of Super Flower Garden's deals a hint asked mid-game, on the hints' own line, runs out
 # of its budget (the game's redeals make its lines long), although the deal is proved winnable.
 NOT_YET = {"super-flower-garden"}
-QUICK = 10  # the first deals of each game run by default; the rest under the slow mark (--slow)
+QUICK = 6  # the first deals of each game run by default; the rest under the slow mark (--slow)
 CASES = [
     pytest.param(game, number, marks=() if index < QUICK else pytest.mark.slow)
     for game, numbers in read_deals().items() if game not in NOT_YET

@@ -1,10 +1,10 @@
 """Every golden search of ``tests/data/solver_goldens.txt`` answers as recorded, node for node.
 
 What each line holds, and how the file is recorded, is in
-:mod:`tests.solver_goldens`. The default run searches deals 1-50 of every game
-with ``FAST_BUDGET`` nodes, every tenth of them in slices too, the deals of the
+:mod:`tests.solver_goldens`. The default run searches deals 1-``DEFAULT_DEALS`` of every
+game with ``FAST_BUDGET`` nodes, every tenth of them in slices too, the deals of the
 day, the difficulty sample and the hints; the ``slow`` mark (``--slow``) adds
-deals 51-100 with ``FAST_BUDGET``, the same deals and the slow ones of
+the later deals to 100 with ``FAST_BUDGET``, the same deals and the slow ones of
 docs/solver.md with each game's solve budget.
 """
 
@@ -19,7 +19,7 @@ from .solver_goldens import DEALS, FAST_BUDGET, SLICED_EVERY, read_goldens, reco
 GAMES = [rules.id for rules in CATALOGUE]
 SLOW_TIMEOUT = 1800  # a game's slow searches take up to a minute alone, many times that on a busy machine
 BUDGETS = {rules.id: rules.solver.solve_budget for rules in CATALOGUE}
-DEFAULT_DEALS = 50  # the default run searches deals 1-50 of the fast lines; --slow the rest too
+DEFAULT_DEALS = 30  # the default run searches deals 1-30 of the fast lines; --slow the rest too
 
 
 def _is_fast(line: str) -> bool:

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from cloverleaf.session import Session
 
 from . import reference as ref
@@ -70,6 +72,7 @@ def test_hint_highlights_the_card_the_solver_moves_next(app: App) -> None:
     assert shown == [ref.hinted_card(opening())]
 
 
+@pytest.mark.slow  # a further case: the default run keeps the first visit, input, the snapshot, offline
 def test_a_reload_keeps_the_game(app: App) -> None:
     app.show_deal(GAME, DEAL)
     session = opening()
@@ -124,6 +127,7 @@ DAMAGE_STORED_RUNTIME = """return (async () => {
 })();"""
 
 
+@pytest.mark.slow  # a further case: the default run keeps the first visit, input, the snapshot, offline
 def test_a_damaged_stored_runtime_is_fetched_again_and_the_app_plays(app: App) -> None:
     """Issue 42: the runtime in the service worker's cache cut in half; the next start
     has it checked, fetched again, and the page loads again by itself."""
