@@ -152,10 +152,11 @@ def hints_to_their_end(browser: Any, base: str, options: dict[str, Any], out: Pa
     api.call("new", json.dumps({"game": "shamrocks", "deal": STALLED_DEAL}))
     while True:
         table = json.loads(api.call("state"))["ok"]
-        job = api.hint_job("hint")
-        result = None
-        while result is None:
-            result = job.step(100_000)
+        job = json.loads(api.call("jobStart", json.dumps({"kind": "hint"})))["ok"]["job"]
+        step = {"done": False}
+        while not step["done"]:
+            step = json.loads(api.call("jobStep", json.dumps({"job": job, "nodes": 100_000})))["ok"]
+        result = step["result"]
         if not result["move"] or result["state"]["help"]["lost"]:
             break
         move = result["move"]
