@@ -4,7 +4,9 @@
 // in a tab the game is brought to. The engine reads the link first, so a link
 // that names no deal is refused before the player is asked anything; over a
 // game whose leaving loses something (State.leaving) the player is asked first;
-// a link not followed leaves the table as it is and the address naming it again.
+// a link not followed leaves the table as it is and the address naming it again;
+// an address changed while the engine starts or is replaced is followed once the
+// game is ready (a table is shown), not dropped.
 
 import { readAddress, writeAddress } from "./address.js";
 import { badAddressWords, refusedLinkWords } from "../panels/link-words.js";
@@ -28,7 +30,16 @@ export class Links {
     this.app = app;
     this.engine = engine;
     this.deals = deals;
+    /** An address changed while the game could not open it (the engine starting or being replaced). */
+    this.pending = false;
     window.addEventListener("hashchange", () => this.followAddress());
+    // Followed once a table is shown with the game ready: a link typed while the engine starts is not lost.
+    deals.game.onShow(() => {
+      if (this.pending && this.deals.game.ready) {
+        this.pending = false;
+        this.followAddress().catch(report);
+      }
+    });
   }
 
   /**
@@ -43,7 +54,10 @@ export class Links {
 
   /** The address changed (the player typed or followed a link, or went Back or Forward): open what it names. */
   async followAddress() {
-    if (!this.deals.game.ready) return;
+    if (!this.deals.game.ready) {
+      this.pending = true;
+      return;
+    }
     const address = readAddress();
     if (!address) return;
     if ("bad" in address) {
