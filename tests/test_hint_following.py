@@ -42,7 +42,7 @@ def read_deals() -> dict[str, list[int]]:
 
 # Games whose hints do not yet win every winnable deal, with what goes wrong (docs/solver.md):
 # on a third of Super Flower Garden's deals a hint asked mid-game, on the hints' own line, runs out
-# of its budget (the game's redeals make its lines long), although the deal is proved winnable.
+# of its budget, although the deal is proved winnable (why is still to be found).
 NOT_YET = {"super-flower-garden"}
 QUICK = 6  # the first deals of each game run by default; the rest under the slow mark (--slow)
 CASES = [
