@@ -5,8 +5,8 @@
 // that names no deal is refused before the player is asked anything; over a
 // game whose leaving loses something (State.leaving) the player is asked first;
 // a link not followed leaves the table as it is and the address naming it again;
-// an address changed while the engine starts or is replaced is followed once the
-// game is ready (a table is shown), not dropped.
+// an address changed while the game is not ready (the engine starting or being
+// replaced, the game still another tab's) is followed once it is, not dropped.
 
 import { readAddress, writeAddress } from "./address.js";
 import { badAddressWords, refusedLinkWords } from "../panels/link-words.js";
@@ -20,6 +20,8 @@ import { errorType } from "../engine/engine-error.js";
 /** @typedef {import("../engine/engine.js").EngineClient} EngineClient */
 /** @typedef {import("../play/deals.js").Deals} Deals */
 
+const RETRY_MS = 250;
+
 export class Links {
   /**
    * @param {AppState} app
@@ -30,16 +32,9 @@ export class Links {
     this.app = app;
     this.engine = engine;
     this.deals = deals;
-    /** An address changed while the game could not open it (the engine starting or being replaced). */
-    this.pending = false;
+    /** The look again at an address that changed while the game could not open it, if one is due. @type {number | null} */
+    this.retry = null;
     window.addEventListener("hashchange", () => this.followAddress());
-    // Followed once a table is shown with the game ready: a link typed while the engine starts is not lost.
-    deals.game.onShow(() => {
-      if (this.pending && this.deals.game.ready) {
-        this.pending = false;
-        this.followAddress().catch(report);
-      }
-    });
   }
 
   /**
@@ -55,7 +50,13 @@ export class Links {
   /** The address changed (the player typed or followed a link, or went Back or Forward): open what it names. */
   async followAddress() {
     if (!this.deals.game.ready) {
-      this.pending = true;
+      if (this.app.engine === "failed") return; // nothing will open it: the failure is said
+      // The engine starting or being replaced, this tab not yet the game's (a reload hands it over):
+      // looked at again shortly, so a link typed meanwhile is followed, not lost.
+      this.retry ??= window.setTimeout(() => {
+        this.retry = null;
+        this.followAddress().catch(report);
+      }, RETRY_MS);
       return;
     }
     const address = readAddress();
