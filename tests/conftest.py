@@ -38,15 +38,6 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     here = Path(__file__).parent
-    for item in items:  # the Chromium tests beyond the default run's (tests/browser/core.py)
-        parts = Path(str(item.fspath)).relative_to(here).parts
-        if parts[0] == "browser" and "/".join(parts[1:]) + "::" + item.name not in CORE:
-            item.add_marker(pytest.mark.slow)
-    if not config.getoption("--slow"):
-        slow = [item for item in items if "slow" in item.keywords]
-        if slow:
-            config.hook.pytest_deselected(items=slow)
-            items[:] = [item for item in items if "slow" not in item.keywords]
     for item in items:
         parts = Path(str(item.fspath)).relative_to(here).parts
         suite = SUITES.get(parts[0]) if len(parts) > 1 else None
@@ -55,3 +46,10 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(getattr(pytest.mark, mark))
             if group:
                 item.add_marker(pytest.mark.xdist_group(group))
+        if parts[0] == "browser" and "/".join(parts[1:]) + "::" + item.name not in CORE:
+            item.add_marker(pytest.mark.slow)  # a Chromium test beyond the default run's (tests/browser/core.py)
+    if not config.getoption("--slow"):
+        slow = [item for item in items if "slow" in item.keywords]
+        if slow:
+            config.hook.pytest_deselected(items=slow)
+            items[:] = [item for item in items if "slow" not in item.keywords]
