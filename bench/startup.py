@@ -490,12 +490,16 @@ def book_bytes() -> dict[str, Any]:
 
 
 def main() -> None:
+    global DIST
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=5, help="runs of each profile (default 5)")
     parser.add_argument("--profiles", default="phone,desktop", help="phone, desktop or both (default)")
     parser.add_argument("--out", type=Path, default=RESULTS, help="where to write the results")
     parser.add_argument("--screenshots", type=Path, help="also keep the phone's first seconds here, as PNGs")
+    parser.add_argument("--dist", type=Path, default=ROOT / "dist",
+                        help="the build to serve (default dist/): another commit's build, to compare with this one")
     args = parser.parse_args()
+    DIST = args.dist.resolve()
     if not (DIST / "js" / "build-info.js").is_file():
         raise SystemExit("dist/ is missing: run ./build.sh build first")
 

@@ -110,6 +110,37 @@ def test_every_answer_in_the_book_is_the_engines_and_every_shared_node_the_same_
             assert sorted(answers) == sorted(request_key(*request) for request in requests(state))
 
 
+def test_a_saved_game_the_book_holds_restored_answers_every_move_as_the_book() -> None:
+    """A newcomer who comes back after a move is resumed from the book (web/js/book/book-play.js open):
+    the engine then restores the save and plays the moves the book answered, and must answer as the book,
+    with the deal proved winnable or not as the save says (the engine's work in the background proves it
+    once it is up; the build's engine never did). Not hints: a restored engine knows less of the deal than
+    the one that dealt it, so the page asks it."""
+    book = small_book()
+    values = decode(book)
+    resumed = [values[target] for key, target in values[0]["answers"].items() if target > 0 and key != "hint"]
+    assert len(resumed) > 10
+    checked = 0
+    for number, value in enumerate(resumed):
+        state = value["table"]["state"]
+        proved = number % 2  # the page sets the save's in the book's tables (book-play.js resumedAt)
+        save = value["table"]["save"].replace('"proved":0', f'"proved":{proved}')
+        for key, target in value.get("answers", {}).items():
+            if key == "hint":
+                continue
+            api = Api(now=stopped_clock)  # as the page restores a save (startup.js askRestore)
+            ask(api, "restore", {"save": save, "played": 0})
+            assert ask(api, "settings", SETTINGS)["ok"]["save"] == save
+            reply = ask(api, *request_of(state, key))
+            if target < 0:
+                assert reply == {"error": book["refusals"][-1 - target]}, key
+            else:
+                table = values[target]["table"]
+                assert same(reply["ok"], {**table, "save": table["save"].replace('"proved":0', f'"proved":{proved}')}), key
+            checked += 1
+    assert checked > 100
+
+
 def test_a_hint_in_the_book_is_followed_by_its_move_and_counts_as_help() -> None:
     book = small_book()
     values = decode(book)

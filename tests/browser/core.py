@@ -38,6 +38,7 @@ CORE = frozenset({
     # the worker: its start, the book, the snapshot, its watch, its answers as CPython's
     "test_startup.py::test_a_first_visit_draws_a_proved_winnable_deal_and_plays_a_tap_made_before_the_engine_and_its_book_are_read",
     "test_opening_book.py::test_a_tap_an_undo_and_a_hint_before_the_engine_are_answered_from_the_book_and_the_engine_plays_on_from_them",
+    "test_opening_book.py::test_a_newcomer_back_after_a_move_is_answered_from_the_book_with_the_time_played_kept",
     "test_startup_snapshot.py::test_a_returning_player_starts_from_the_snapshot_and_plays",
     "test_watched_engine.py::test_a_tap_made_after_the_worker_is_gone_is_played_on_the_same_deal",
     "test_small_faults.py::test_an_engine_that_cannot_start_is_named_at_once_in_words_before_any_language_file",

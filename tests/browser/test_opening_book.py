@@ -103,6 +103,45 @@ def test_a_tap_an_undo_and_a_hint_before_the_engine_are_answered_from_the_book_a
     assert saved_help(phone) == [1, 0]
 
 
+def test_a_newcomer_back_after_a_move_is_answered_from_the_book_with_the_time_played_kept(
+    make_app: Any, playwright_instance: Any
+) -> None:
+    phone = pixel7(make_app, playwright_instance)
+    phone.page.goto(phone.base_url + "index.html")
+    wait_drawn(phone)
+    deal, drawn = bank_state_drawn(phone)
+    engine = Engine(deal)
+    phone.wait_started()
+    # A move, taken back once the clock shows time played, and made again: saved with that time.
+    card = next(iter(drawn["click"]))
+    tap(phone, card)
+    phone.wait_moves(1)
+    phone.page.wait_for_function("() => document.querySelector('#clock').textContent !== '0:00'", timeout=10_000)
+    press_control(phone.page, "undo")
+    phone.wait_moves(0)
+    tap(phone, card)
+    phone.wait_moves(1)
+    engine.ask("click", {"card": card})
+
+    held = Held(phone)
+    phone.page.reload()
+    wait_drawn(phone)
+    played = phone.page.locator("#clock").text_content()
+    assert played != "0:00" and engine_absent(phone)
+    card = next(iter(engine.state["click"]))
+    tap(phone, card)
+    wait_moves_early(phone, 2)
+    assert phone.fans() == engine.ask("click", {"card": card})["state"]["fans"]
+    assert engine_absent(phone) and phone.page.locator("#clock").text_content() == played
+
+    held.release()
+    phone.wait_started()
+    phone.wait_moves(2)
+    assert phone.fans() == engine.state["fans"]
+    record = json.loads(phone.page.evaluate("() => localStorage.getItem('cloverleaf.save.v1')"))
+    assert record["elapsed"] >= 1000 and json.loads(record["save"])["moves"] == json.loads(engine.table["save"])["moves"]
+
+
 def test_a_move_the_book_does_not_hold_waits_for_the_engine_and_is_played_after_the_books(app_held: Any) -> None:
     app, held, deal, drawn = app_held
     engine = Engine(deal)

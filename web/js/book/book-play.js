@@ -1,7 +1,8 @@
 // @ts-check
 // The opening book in play. A newcomer's first table is a deal of the build's
 // bank, drawn a second after the page opens, while Python takes seconds more to
-// start on a phone. That deal's book (book.js), fetched once the table is
+// start on a phone (and a returning player's saved game, if it is still a table
+// of its deal's book: resumed there, see open). That deal's book (book.js), fetched once the table is
 // painted, answers the requests made meanwhile at once, with the engine's own
 // answers from the build (play/game.js asks it before a request waits for the
 // engine): a tap, a drag, Undo, Redo, Hint. The first answer deals the book's
@@ -20,7 +21,7 @@
 import { OPENING_BOOKS } from "../build-info.js";
 import { EngineError, errorText } from "../engine/engine-error.js";
 import { sameTable } from "../play/state.js";
-import { OpeningBook, requestKey } from "./book.js";
+import { OpeningBook, bookGame, requestKey } from "./book.js";
 
 /** @typedef {import("../play/game.js").Game} Game */
 /** @typedef {import("../engine/engine.js").EngineClient} EngineClient */
@@ -45,6 +46,26 @@ const untimed = (answer) =>
 
 /** Whether the engine's answer is the book's (see untimed). */
 const same = (/** @type {unknown} */ a, /** @type {unknown} */ b) => untimed(a) === untimed(b);
+
+/**
+ * What a resumed game's save holds that the book does not (book.js bookGame):
+ * its time played and whether its deal was proved winnable.
+ * @typedef {{played: number, proved: string}} Resumed
+ */
+
+/**
+ * A book's table in a resumed game: with the time played that game was saved
+ * with, not running until the engine has the game (as the saved table is drawn:
+ * early-table.js), and its deal proved as it was.
+ * @param {Table} table
+ * @param {Resumed} resumed
+ * @returns {Table}
+ */
+const resumedAt = (table, { played, proved }) => ({
+  ...table,
+  state: { ...table.state, time: { played, running: false } },
+  save: table.save.replace(/("time":)\d+/, `$1${played}`).replace(/("proved":)\d+/, `$1${proved}`),
+});
 
 /**
  * The bank's deals a newcomer may be given first: those with a book (the build
@@ -73,6 +94,9 @@ export class BookPlay {
     this.book = null;
     /** @type {number | null} the node the table on screen is; null once a request left the book */
     this.node = 0;
+    this.start = 0; // the node the line starts from: the deal, or a returning player's saved game
+    /** @type {Resumed | null} what the saved game resumed holds beyond the book (null: a newcomer's deal) */
+    this.resumed = null;
     /** @type {{method: TableMethod | "hint", params: TableParams, node: number}[]} the requests the book answered, in order */
     this.line = [];
     this.begun = false; // the book has dealt its table: its answers are on screen
@@ -89,10 +113,16 @@ export class BookPlay {
    * read its book (when the build made one), then answer the requests that
    * waited for it. Not sooner: on a phone, the book's arrival and reading, a few
    * tens of milliseconds, delayed the first frame when they came before it.
+   * A returning player's saved game (`saved`) is resumed from the book where the
+   * book holds it (a newcomer who came back after a move or two), so their taps
+   * are answered at once too; the engine then restores the save and plays them.
+   * Not Hint: the engine restored knows less of the deal than the engine that
+   * dealt it (the bank's proof), so a hint would be its own.
    * @param {State} drawn
    * @param {Promise<unknown>} painted
+   * @param {{save: string, elapsed: number} | null} [saved]  the saved game drawn, resumed
    */
-  async open(drawn, painted) {
+  async open(drawn, painted, saved = null) {
     const path = OPENING_BOOKS[drawn.game]?.[drawn.deal ?? ""];
     if (!path) return;
     try {
@@ -103,6 +133,12 @@ export class BookPlay {
       const book = new OpeningBook(await response.json());
       if (book.game !== drawn.game || book.deal !== drawn.deal) throw new Error(`it is the book of ${book.game} ${book.deal}`);
       if (this.game.drawn !== drawn || this.game.app.engine !== "starting") return;
+      if (saved) {
+        const start = book.nodeOfSave(saved.save);
+        if (start === null) return;
+        const proved = /"proved":(\d+)/.exec(saved.save)?.[1] ?? "0";
+        [this.node, this.start, this.resumed] = [start, start, { played: saved.elapsed, proved }];
+      }
       this.book = book;
       performance.mark("cloverleaf:book"); // the book read (bench/startup.py)
       this.answerWaiting();
@@ -160,10 +196,10 @@ export class BookPlay {
     const book = this.book;
     if (!book || this.node === null || this.over || this.game.app.engine !== "starting") return null;
     try {
-      const found = book.answer(this.node, requestKey(method, params));
+      const found = method === "hint" && this.resumed ? null : book.answer(this.node, requestKey(method, params));
       if (found && "refusal" in found) return found;
       if (found) {
-        const table = book.table(found.node);
+        const table = this.table(book, found.node);
         const hint = book.hint(found.node);
         this.begin(book);
         this.node = found.node;
@@ -178,22 +214,34 @@ export class BookPlay {
   }
 
   /**
-   * The first answer: the book's table dealt first, as the engine dealt it. It
-   * counts as a move made while the engine starts until the hand-over (game.js afterEarlyMoves).
+   * The table of node `index` as the page shows it (a resumed game's with its time played).
+   * @param {OpeningBook} book
+   * @param {number} index
+   */
+  table(book, index) {
+    const table = book.table(index);
+    return this.resumed ? resumedAt(table, this.resumed) : table;
+  }
+
+  /**
+   * The first answer: the book's table the line starts from shown first, as the
+   * engine dealt it (or restored it). It counts as a move made while the engine
+   * starts until the hand-over (game.js afterEarlyMoves).
    * @param {OpeningBook} book
    */
   begin(book) {
     if (this.begun) return;
     this.begun = true;
     this.game.unanswered += 1;
-    this.game.show(book.table(0), { fresh: true });
+    this.game.show(this.table(book, this.start), { fresh: true });
   }
 
   /**
-   * The engine has dealt the deal drawn (start-up): when the book answered
-   * requests on it, the engine plays them now and the table on screen stays,
-   * or becomes the engine's when it answered otherwise (true); false when there
-   * is nothing to hand over, and start-up shows the engine's table.
+   * The engine has dealt the deal drawn, or restored the saved game drawn
+   * (start-up): when the book answered requests on it, the engine plays them
+   * now and the table on screen stays, or becomes the engine's when it answered
+   * otherwise (true); false when there is nothing to hand over, and start-up
+   * shows the engine's table.
    * @param {Table} dealt
    */
   async handOver(dealt) {
@@ -205,8 +253,11 @@ export class BookPlay {
       this.finish();
       return false;
     }
+    // A restore answers as no move does (what changed, the last moves): its game, the save, is what must agree.
+    const start = this.table(book, this.start);
+    const agrees = this.resumed ? same({ save: dealt.save }, { save: start.save }) : same(dealt, start);
     /** @type {string[]} the requests the engine answered otherwise than the book */
-    const differences = same(dealt, book.table(0)) ? [] : ["new"];
+    const differences = agrees ? [] : [this.resumed ? "restore" : "new"];
     /** @type {Promise<unknown>[]} */
     let sent = [];
     for (const { method, params, node } of this.line) {
@@ -218,7 +269,7 @@ export class BookPlay {
         if (!same(result, { ...book.hint(node), ...book.table(node) })) differences.push(key);
         continue;
       }
-      const expected = book.table(node);
+      const expected = this.table(book, node);
       const answered = game.request(method, params).then(
         (table) => same(table, expected) || differences.push(key),
         () => differences.push(key),

@@ -27,6 +27,15 @@ export function requestKey(method, params) {
   return [method, ...Object.keys(params).sort().map((name) => String(params[name]))].join(" ");
 }
 
+/**
+ * A save's game as the book holds it: without what the build's engine never
+ * counted, the time played (its clock never moves: scripts/opening_book.py
+ * stopped_clock) and whether the deal was proved winnable (found by the
+ * engine's work in the background, which the build's engine never did).
+ * @param {string} save
+ */
+export const bookGame = (save) => save.replace(/,"(time|proved)":\d+/g, "");
+
 export class OpeningBook {
   /**
    * A book as the build wrote it; throws when it is not one.
@@ -84,6 +93,22 @@ export class OpeningBook {
   hint(index) {
     const hint = this.node(index).hint;
     return hint ? structuredClone(hint) : null;
+  }
+
+  /**
+   * The node whose game is `save`'s (a returning player's saved game: bookGame)
+   * and that answers requests; null when the book holds none. Looked for in the
+   * book's order: a table reached in fewer requests comes first.
+   * @param {string} save
+   * @returns {number | null}
+   */
+  nodeOfSave(save) {
+    const wanted = bookGame(save);
+    for (let index = 0; index < this.encoded.length; index++) {
+      const node = this.node(index);
+      if (node.answers && bookGame(node.table.save) === wanted) return index;
+    }
+    return null;
   }
 
   /**

@@ -16,7 +16,7 @@
 
 import { readAddress } from "../platform/address.js";
 import { DEAL_BANK, DEAL_BANK_SETTINGS, GAMES } from "../build-info.js";
-import { drawAtOnce, drawFromBank } from "../table/early-table.js";
+import { drawAtOnce, drawFromBank, drawOutlinesUnlessBank } from "../table/early-table.js";
 import { chooseFirstGame, restoresSave } from "./first-game.js";
 import { openFirstGame } from "./open-first.js";
 import { EngineError } from "../engine/engine.js";
@@ -81,11 +81,12 @@ export class Startup {
     setStatus("loading");
     showProgress("download");
     const first = this.firstGame();
-    drawAtOnce(first, this);
     // Read even when not drawn from: index.html preloads it for a first visit.
     // Relative to the bundle, js/main.js (import.meta.url is the bundle's, not this file's).
     const bank = fetch(new URL(`../${DEAL_BANK[DEFAULT_GAME]}`, import.meta.url));
     const fromBank = first.bank ? drawFromBank(bank, this) : Promise.resolve(null);
+    if (first.bank) drawOutlinesUnlessBank(first, this, fromBank);
+    else drawAtOnce(first, this);
     if (!first.bank) bank.then((response) => response.body?.cancel()).catch(() => {});
     // The worker has been starting since the page's first script (boot.js): the
     // page takes it now, with what it said so far (its download progress).
@@ -96,6 +97,13 @@ export class Startup {
     this.painted.then(() => this.engine.tablePainted());
     // The bank's deal drawn: its opening book, fetched once the table is painted (book/book-play.js).
     fromBank.then((state) => state && this.game.book?.open(state, this.painted));
+    // A saved game drawn is resumed from its deal's book, when the book holds it.
+    const savedTable = this.game.drawn;
+    const saved = savedTable && first.record?.drawn && restoresSave(first) ? first.record : null;
+    const addressed = first.address && "game" in first.address ? first.address : null;
+    if (savedTable && saved && (!addressed || (addressed.game === saved.game && addressed.deal === saved.deal))) {
+      this.game.book?.open(savedTable, this.painted, saved);
+    }
     this.status.startTimer();
     try {
       const engine = this.engine;
@@ -189,10 +197,12 @@ export class Startup {
   async restore(record, asked = null) {
     try {
       const table = await (asked ?? this.askRestore(record));
-      this.game.show(table, { fresh: true });
+      // Taps answered from the opening book meanwhile are played on it first (book-play.js).
+      if (!(await this.game.book?.handOver(table))) this.game.show(table, { fresh: true });
       return true;
     } catch (error) {
       if (errorType(error) === "Unavailable") throw error;
+      this.game.book?.finish();
       console.warn(`saved game not restored: ${errorText(error)}`);
       setAsideGame();
       return false;
