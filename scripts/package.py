@@ -84,7 +84,8 @@ def build_info_js(info: dict[str, Any]) -> str:
 
 
 def preload_links(info: dict[str, Any]) -> str:
-    fetches = [info["DEAL_BANK"][DEFAULT_GAME_ID]]
+    """The files a newcomer's page fetches first: the default game's bank, unless its deals are built in."""
+    fetches = [] if info["NEWCOMER_DEALS"].get(DEFAULT_GAME_ID) else [info["DEAL_BANK"][DEFAULT_GAME_ID]]
     return "\n".join(f'<link rel="preload" href="{url}" as="fetch" crossorigin>' for url in fetches)
 
 
@@ -139,6 +140,12 @@ def main(dist_dir: str, pyodide_dir: str, pyodide_version: str, work_dir: str, e
         # The engine settings the banks' tables were made with (the engine's defaults).
         "DEAL_BANK_SETTINGS": bank["settings"],
         "OPENING_BOOKS": opening_books,
+        # The bank's deals a newcomer is given first (those with a book), built into
+        # the page: the first table is drawn in the bundle's first task, with no
+        # download and no frame before it (web/js/table/early-table.js).
+        "NEWCOMER_DEALS": {
+            books["game"]: [state for state in bank["deals"][books["game"]] if state["deal"] in books["books"]]
+        },
         "GAMES": bank["games"],
         # The English texts, built into the page: every language falls back on
         # them, and the page has words before any language file has loaded, or

@@ -21,7 +21,7 @@
 import { OPENING_BOOKS } from "../build-info.js";
 import { EngineError, errorText } from "../engine/engine-error.js";
 import { sameTable } from "../play/state.js";
-import { OpeningBook, bookGame, requestKey } from "./book.js";
+import { OpeningBook, requestKey } from "./book.js";
 
 /** @typedef {import("../play/game.js").Game} Game */
 /** @typedef {import("../engine/engine.js").EngineClient} EngineClient */
@@ -100,7 +100,20 @@ export class BookPlay {
     /** @type {{method: TableMethod | "hint", params: TableParams, node: number}[]} the requests the book answered, in order */
     this.line = [];
     this.begun = false; // the book has dealt its table: its answers are on screen
+    this.handing = false; // the engine has the game (handOver): the book answers no more
     this.over = false; // the engine has played them (or they were dropped): the book answers no more
+  }
+
+  /**
+   * Whether the book may answer: until the engine has the game (handOver) and
+   * while nothing but the early table or the book's is on screen. Not only while
+   * the engine starts: it is up some moments before it has dealt or restored the
+   * game, and a tap then is still the book's to answer.
+   */
+  get answering() {
+    const game = this.game;
+    return !this.handing && !this.over && game.app.engine !== "failed" && game.drawn !== null &&
+      (this.begun || game.app.table === null);
   }
 
   /** Whether the table on screen is ahead of the engine's: play waits for the hand-over (game.js ready). */
@@ -126,13 +139,18 @@ export class BookPlay {
     const path = OPENING_BOOKS[drawn.game]?.[drawn.deal ?? ""];
     if (!path) return;
     try {
-      await painted;
       // Relative to the bundle, js/main.js (import.meta.url is the bundle's, not this file's).
-      const response = await fetch(new URL(`../${path}`, import.meta.url));
+      const url = new URL(`../${path}`, import.meta.url);
+      // A returning player's book comes from the browser's store, and must be read before their
+      // first tap to answer it: asked for at once, read once the table is painted.
+      const early = saved ? fetch(url) : null;
+      early?.catch(() => {}); // read (and its failure handled) below
+      await painted;
+      const response = await (early ?? fetch(url));
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       const book = new OpeningBook(await response.json());
       if (book.game !== drawn.game || book.deal !== drawn.deal) throw new Error(`it is the book of ${book.game} ${book.deal}`);
-      if (this.game.drawn !== drawn || this.game.app.engine !== "starting") return;
+      if (this.game.drawn !== drawn || !this.answering) return;
       if (saved) {
         const start = book.nodeOfSave(saved.save);
         if (start === null) return;
@@ -194,7 +212,7 @@ export class BookPlay {
    */
   step(method, params) {
     const book = this.book;
-    if (!book || this.node === null || this.over || this.game.app.engine !== "starting") return null;
+    if (!book || this.node === null || !this.answering) return null;
     try {
       const found = method === "hint" && this.resumed ? null : book.answer(this.node, requestKey(method, params));
       if (found && "refusal" in found) return found;
@@ -245,6 +263,7 @@ export class BookPlay {
    * @param {Table} dealt
    */
   async handOver(dealt) {
+    this.handing = true;
     const book = this.book;
     if (!this.begun || this.over || !book) return false;
     const game = this.game;

@@ -15,8 +15,8 @@
 // a new deal is dealt, with one notice to say so.
 
 import { readAddress } from "../platform/address.js";
-import { DEAL_BANK, DEAL_BANK_SETTINGS, GAMES } from "../build-info.js";
-import { drawAtOnce, drawFromBank, drawOutlinesUnlessBank } from "../table/early-table.js";
+import { DEAL_BANK, DEAL_BANK_SETTINGS, GAMES, NEWCOMER_DEALS } from "../build-info.js";
+import { drawAtOnce, drawFromBank, drawNewcomerDeal, drawOutlinesUnlessBank } from "../table/early-table.js";
 import { chooseFirstGame, restoresSave } from "./first-game.js";
 import { openFirstGame } from "./open-first.js";
 import { EngineError } from "../engine/engine.js";
@@ -35,6 +35,12 @@ import { errorText, errorType } from "../engine/engine-error.js";
 /** @typedef {import("../platform/storage.js").GameRecord} GameRecord */
 /** @typedef {import("../engine/protocol.js").State} State */
 /** @typedef {import("./first-game.js").FirstGame} FirstGame */
+
+/**
+ * A game's deal bank, relative to the bundle, js/main.js (import.meta.url is the bundle's, not this file's).
+ * @param {string} game
+ */
+const bankUrl = (game) => new URL(`../${DEAL_BANK[game]}`, import.meta.url);
 
 export class Startup {
   /**
@@ -81,13 +87,12 @@ export class Startup {
     setStatus("loading");
     showProgress("download");
     const first = this.firstGame();
-    // Read even when not drawn from: index.html preloads it for a first visit.
-    // Relative to the bundle, js/main.js (import.meta.url is the bundle's, not this file's).
-    const bank = fetch(new URL(`../${DEAL_BANK[DEFAULT_GAME]}`, import.meta.url));
-    const fromBank = first.bank ? drawFromBank(bank, this) : Promise.resolve(null);
-    if (first.bank) drawOutlinesUnlessBank(first, this, fromBank);
-    else drawAtOnce(first, this);
-    if (!first.bank) bank.then((response) => response.body?.cancel()).catch(() => {});
+    const fromBank = first.bank ? this.drawNewcomer(first.bank, first) : Promise.resolve(null);
+    if (!first.bank) {
+      drawAtOnce(first, this);
+      // index.html preloads the bank when the page holds no newcomer deals: read, not left unused.
+      if (!NEWCOMER_DEALS[DEFAULT_GAME]?.length) fetch(bankUrl(DEFAULT_GAME)).then((r) => r.body?.cancel()).catch(() => {});
+    }
     // The worker has been starting since the page's first script (boot.js): the
     // page takes it now, with what it said so far (its download progress).
     this.engine.start();
@@ -140,6 +145,22 @@ export class Startup {
     } catch (error) {
       if (this.app.engine !== "failed") this.status.fail(errorText(error));
     }
+  }
+
+  /**
+   * A newcomer's first table: a deal built into the page, drawn at once, else one
+   * of the game's bank, fetched (index.html preloads it), with the outlines
+   * meanwhile if it is late; the deal drawn, or null when none could be read.
+   * @param {string} game
+   * @param {FirstGame} first
+   * @returns {Promise<State | null>}
+   */
+  drawNewcomer(game, first) {
+    const built = NEWCOMER_DEALS[game] ?? [];
+    if (built.length) return Promise.resolve(drawNewcomerDeal(built, this));
+    const fromBank = drawFromBank(fetch(bankUrl(game)), this);
+    drawOutlinesUnlessBank(first, this, fromBank);
+    return fromBank;
   }
 
   /** @returns {FirstGame} */

@@ -74,6 +74,20 @@ export function drawOutlinesUnlessBank(first, drawers, fromBank) {
 }
 
 /**
+ * A deal for a newcomer, of those the build put in the page (each with an
+ * opening book: book/), drawn at once.
+ * @param {readonly State[]} states  not empty
+ * @param {Pick<Drawers, "game">} drawers
+ * @returns {State}
+ */
+export function drawNewcomerDeal(states, { game }) {
+  const [value] = crypto.getRandomValues(new Uint32Array(1));
+  const state = structuredClone(states[value % states.length]);
+  game.drawEarly(state, { daily: null });
+  return state;
+}
+
+/**
  * A deal from the default game's bank (one with an opening book: book/), drawn as
  * soon as it arrives; null when none could be read.
  * @param {Promise<Response>} bank
