@@ -95,7 +95,9 @@ build() {
   python3 scripts/package.py "$dist" "$vendor" "$version" "$work" "$EXTRACT_DIR"
   rm -rf "$work"
   # The page's modules, build-info.js included, as one file in place of js/main.js
-  # (esbuild, not minified): a phone on 4G then fetches one script, not forty,
+  # (esbuild; without comments and spaces, the names kept for the console's
+  # messages: the bundle is a third smaller, and a slowed phone reads it the
+  # sooner before it draws the first table): a phone on 4G then fetches one script, not forty,
   # each a round trip of its own, before it can draw the table. boot.js, the
   # page's first script (it starts the engine's worker), stays a file of its own
   # that the bundle imports, so both share the one worker. The worker is bundled
@@ -105,14 +107,15 @@ build() {
   # engine/engine.js imports ../boot.js, which esbuild leaves as written: from the
   # bundle, in js/, it is ./boot.js.
   node_modules/.bin/esbuild "$dist/js/main.js" --bundle --format=esm --target=es2022 \
+    --minify-whitespace --minify-syntax --legal-comments=none \
     --external:../boot.js --outfile="$dist/js/main.js" --allow-overwrite --log-level=warning
-  sed -i 's#from "\.\./boot\.js";#from "./boot.js";#' "$dist/js/main.js"
-  if grep -q '\.\./boot\.js"' "$dist/js/main.js" || ! grep -q 'from "\./boot\.js";' "$dist/js/main.js"; then
+  sed -i -E 's#from ?"\.\./boot\.js";#from"./boot.js";#' "$dist/js/main.js"
+  if grep -q '\.\./boot\.js"' "$dist/js/main.js" || ! grep -q 'from"\./boot\.js";' "$dist/js/main.js"; then
     say "build: the bundle js/main.js does not import ./boot.js"
     exit 1
   fi
   node_modules/.bin/esbuild "$dist/js/worker.js" --bundle --format=esm --target=es2022 \
-    --outfile="$dist/js/worker.js" --allow-overwrite --log-level=warning
+    --minify-whitespace --minify-syntax --legal-comments=none --outfile="$dist/js/worker.js" --allow-overwrite --log-level=warning
   # The modules the bundles hold are not served on their own (nor precached).
   find "$dist/js" -name '*.js' ! -name main.js ! -name worker.js ! -name boot.js ! -name build-info.js \
     ! -name offline.js ! -name file-notice.js -delete

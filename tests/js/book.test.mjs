@@ -69,3 +69,17 @@ test("a newcomer is given a deal with a book when the bank has one", () => {
   assert.deepEqual(withBooks(states, { fan: { 2: "py/book-fan-2.json" } }).map((state) => state.deal), ["2"]);
   assert.equal(withBooks(states, {}).length, 3);
 });
+
+test("a saved game is found at the node whose game it is, whatever its time played and proof", () => {
+  const data = tinyBook();
+  const save = (moves) => `{"moves":${JSON.stringify(moves)},"proved":0,"time":0}`;
+  data.nodes[0][1][1].table.save = save([]);
+  data.nodes.push([0, [1, { table: [1, { save: [0, save(["5S>2"])] }, []], answers: [0, { "click 8S": -1 }] }, []]]);
+  const book = new OpeningBook(data);
+  assert.equal(book.nodeOfSave('{"moves":[],"proved":1,"time":65000}'), 0);
+  assert.equal(book.nodeOfSave('{"moves":["5S>2"],"proved":1,"time":1200}'), 2);
+  assert.equal(book.nodeOfSave('{"moves":["8S>1"],"proved":0,"time":0}'), null, "a game the book does not hold");
+  // Node 1 holds the same game as node 2 but answers nothing: a player cannot be resumed there.
+  data.nodes[1][1][1].table = [1, { save: [0, save(["5S>2"])] }, []];
+  assert.equal(new OpeningBook(data).nodeOfSave(save(["5S>2"])), 2);
+});
