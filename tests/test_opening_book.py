@@ -136,7 +136,8 @@ def test_a_saved_game_the_book_holds_restored_answers_every_move_as_the_book() -
                 assert reply == {"error": book["refusals"][-1 - target]}, key
             else:
                 table = values[target]["table"]
-                assert same(reply["ok"], {**table, "save": table["save"].replace('"proved":0', f'"proved":{proved}')}), key
+                proof = table["save"].replace('"proved":0', f'"proved":{proved}')
+                assert same(reply["ok"], {**table, "save": proof}), key
             checked += 1
     assert checked > 100
 

@@ -139,7 +139,8 @@ def test_a_newcomer_back_after_a_move_is_answered_from_the_book_with_the_time_pl
     phone.wait_moves(2)
     assert phone.fans() == engine.state["fans"]
     record = json.loads(phone.page.evaluate("() => localStorage.getItem('cloverleaf.save.v1')"))
-    assert record["elapsed"] >= 1000 and json.loads(record["save"])["moves"] == json.loads(engine.table["save"])["moves"]
+    assert record["elapsed"] >= 1000
+    assert json.loads(record["save"])["moves"] == json.loads(engine.table["save"])["moves"]
 
 
 def test_a_move_the_book_does_not_hold_waits_for_the_engine_and_is_played_after_the_books(app_held: Any) -> None:
