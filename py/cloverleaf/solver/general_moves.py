@@ -11,8 +11,6 @@ from ..engine import legal_moves
 from ..position import CELL, FOUNDATION
 from .board import ON_FOUNDATION, REDEAL_STEP, Step
 from .general import GeneralBoard
-from .stubborn import applies as stubborn_applies
-from .stubborn import reduced
 from .steps import CELL_STEP, DRAWN
 
 _BYTE = [bytes((card,)) for card in range(52)]
@@ -32,8 +30,7 @@ def worth_searching(board: GeneralBoard) -> list[Step]:
       only card of a fan onto another fan: whatever follows can be done
       without it (the card where it was still takes what it would have taken
       there; the card it would have covered stays free, and a draw of it
-      becomes a plain move of it to the same place, the draw kept);
-    - in Troika, the moves outside one stubborn set (:mod:`.stubborn`).
+      becomes a plain move of it to the same place, the draw kept).
     The order (a heuristic only) prefers foundation moves, then the moves
     that uncover the card a foundation needs soonest; moves to an empty fan
     and to a free cell come last.
@@ -123,7 +120,7 @@ def worth_searching(board: GeneralBoard) -> list[Step]:
     steps = [step for _, step in scored]
     if board.redeals_left > 0 and any(fans):
         steps.append((-1, -1, REDEAL_STEP))
-    return reduced(board, steps) if t.bottoms_stay and stubborn_applies(board) else steps
+    return steps
 
 
 def _runs(board: GeneralBoard, fan: bytes, source: int, free_cells: int, onto_fans: object) -> None:
@@ -198,10 +195,9 @@ def cost(board: GeneralBoard) -> int:
     return 4 * (left - board.redeals_left) + buried
 
 
-def moved_again_is_known(board: GeneralBoard, packed: int) -> bool:
+def moved_again_is_known(packed: int) -> bool:
     """Whether :func:`.moves.after`'s rule holds after this step: moving its card again gives a position one
     move from the last one. Not after a draw, whose card went where the draw sent it, not where the
-    player chose; nor in Troika, where the last position's expansion searched only a stubborn set's moves
-    (:mod:`.stubborn`), which need not hold the move at once that the rule counts on."""
+    player chose."""
     source = (packed >> 6 & 63) - 2
-    return not DRAWN <= source < CELL_STEP and not board.tables.bottoms_stay
+    return not DRAWN <= source < CELL_STEP

@@ -54,7 +54,7 @@ def after(board: Board, parent: bytes | None, packed: int) -> list[Step]:
     moves = worth_searching(board)
     if parent is None or not board.prune or packed & AUTOPLAYED or waiting_in(parent):
         return moves
-    if board.general and not general_moves.moved_again_is_known(board, packed):  # type: ignore[arg-type]
+    if board.general and not general_moves.moved_again_is_known(packed):
         return moves
     card = packed & 63
     return [step for step in moves if step[0] != card]
