@@ -73,6 +73,15 @@ def autoplay(board: GeneralBoard, sources: list[int] | None) -> list[Step]:
       and c moves only onto a card of its rank or, alone or heading a run,
       into an empty fan, so it always lies in one of those ways. A run of
       S that holds c is a run without it, onto the same place.
+    - *only bottoms left* (equal ranks in anchored fans: Troika): c goes
+      up when every other card of its rank still in a fan lies at the
+      bottom of its fan or beneath c. Take S a shortest win: it never
+      moves the only card of a fan onto another fan (see
+      :func:`.general_moves.worth_searching`), so a bottom card never
+      moves but up, and a card beneath c waits for c to leave its fan.
+      So while c lies in its fan nothing is placed on it; once S moves
+      it onto a card u of its rank, a card S places on it goes onto u,
+      as above. Play S from P' without c's moves, so placed.
     """
     fans = board.fans
     todo = [fan[-1] for fan in fans if fan] if sources is None else [
@@ -89,7 +98,7 @@ def sweep(board: GeneralBoard, todo: list[int]) -> list[Step]:
     t = board.tables
     fans, where, found = board.fans, board.where, board.found
     in_suit, placed_on, places, targets, next_up = t.in_suit, t.placed_on, t.places, t.targets, t.next_up
-    alike, alone_up, limit = t.alike, t.alone_up, t.limit
+    alike, alone_up, limit, bottoms_stay = t.alike, t.alone_up, t.limit, t.bottoms_stay
     ready_up, above, guarded, index = t.ready_up, t.above, t.guarded, t.index
     played: list[Step] = []
     while todo:
@@ -104,7 +113,9 @@ def sweep(board: GeneralBoard, todo: list[int]) -> list[Step]:
             continue
         if not in_suit and not all(where[other] == ON_FOUNDATION for other in placed_on[card]) and not (
             alike and at != CELL_STEP and _lies_alike(fans[at], card, limit, alone_up)
-        ) and not (ready_up and all(found[other // 13] >= index[other] for other in above[card])):
+        ) and not (ready_up and all(found[other // 13] >= index[other] for other in above[card])) and not (
+            bottoms_stay and _only_bottoms(fans, where, card, at, targets[card])
+        ):
             continue
         if at == CELL_STEP:
             cells = board.cells
@@ -128,6 +139,16 @@ def sweep(board: GeneralBoard, todo: list[int]) -> list[Step]:
             for other in next_up[card]:
                 todo += guarded[other]
     return played
+
+
+def _only_bottoms(fans: list[bytes], where: list[int], card: int, at: int, others: tuple[int, ...]) -> bool:
+    """Whether every card ``card`` could take in a fan (its rank's other cards) is up, at the bottom of its
+    fan or beneath ``card`` in fan ``at`` (the *only bottoms left* case of :func:`autoplay`)."""
+    for other in others:
+        holder = where[other]
+        if holder != ON_FOUNDATION and holder != at and fans[holder][0] != other:
+            return False
+    return True
 
 
 def _lies_alike(fan: bytes, card: int, limit: int, alone_up: bool) -> bool:

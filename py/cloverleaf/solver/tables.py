@@ -210,6 +210,9 @@ class Tables:
         )
         self.alike = rules.build is Build.SAME_RANK and not rules.free_cells and rules.runs is not Runs.FREE_CELLS
         self.alone_up = self.alike and rules.empty_fan is EmptyFan.ANY
+        # equal ranks in anchored fans (Troika): a fan's bottom card never moves but up, so a card that no card
+        # but those and the cards beneath it could be placed on goes up at once (see GeneralBoard.autoplay)
+        self.bottoms_stay = self.alike and self.anchored
 
 
 _TABLES: dict[Rules, Tables] = {}
