@@ -40,10 +40,8 @@ def read_deals() -> dict[str, list[int]]:
     return deals
 
 
-# Games whose hints do not yet win every winnable deal, with what goes wrong (docs/solver.md):
-# on a third of Super Flower Garden's deals a hint asked mid-game, on the hints' own line, runs out
-# of its budget, although the deal is proved winnable (why is still to be found).
-NOT_YET = {"super-flower-garden"}
+# Games whose hints do not yet win every winnable deal, with what goes wrong (docs/solver.md).
+NOT_YET: set[str] = set()
 QUICK = 6  # the first deals of each game run by default; the rest under the slow mark (--slow)
 CASES = [
     pytest.param(game, number, marks=() if index < QUICK else pytest.mark.slow)

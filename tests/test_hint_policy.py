@@ -99,6 +99,17 @@ def test_following_the_hints_redeals_only_when_stuck_or_needed_on_more_deals(gam
     check_following(game, number)
 
 
+@pytest.mark.parametrize("number", range(1, 5))
+def test_where_cards_build_regardless_of_suit_following_the_hints_redeals_once_moving_cards_only_moves_them_about(
+    number: int,
+) -> None:
+    """Super Flower Garden: at each redeal of the hints' plan a search found a win that moved a card first,
+    to and fro, and the hints never redealt; now such a redeal is hinted, and says why (``movesAbout``)."""
+    outcome, redeals = follow_hints(new_game("super-flower-garden", number))
+    assert outcome == "won"
+    assert all(reason == "stuck" if others == 0 else reason in ("needed", "movesAbout") for reason, others in redeals)
+
+
 @pytest.mark.parametrize(("game", "number"), [(game, deals[0]) for game, deals in ISSUE_DEALS.items()])
 def test_a_first_hint_is_an_ordinary_move_where_cards_can_move(game: str, number: int) -> None:
     """Issue 40: the first hint was "redeal the cards" at move 0 (Trefoil 993004118: 8D onto 9D was there)."""

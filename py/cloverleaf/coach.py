@@ -39,7 +39,7 @@ from .position import Move, Position
 from .solver import Verdict
 from .solver.difficulty import DealDifficulty
 from .solver.jobs import Hint, HintResult
-from .solver.redeals import redeal_reason, unproved_redeal
+from .solver.redeals import MOVES_ABOUT, redeal_reason, unproved_redeal
 from .solver.why import why_lost
 
 if TYPE_CHECKING:
@@ -132,6 +132,8 @@ class Coach:
         self.search: Hint | None = None  # the last search, kept while the game stays where it was asked
         self.checked = False  # a background check has answered for the position on the table
         self.told_lost: int | None = None  # the losing decision last said by a check (said once)
+        # A proven plan's redeal a hint searched past (see _hint): where, and that plan.
+        self.questioned: tuple[Position, dict[Position, tuple[Move, Position]]] | None = None
         self._pars: dict[object, int | None] = {}
 
     # -- the session's changes ----------------------------------------------------
@@ -140,7 +142,7 @@ class Coach:
         """The table changed (``change`` as :data:`.session.CHANGES`): what was on show goes."""
         if change == "none":
             return
-        self.shown = self.lost = self.search = None
+        self.shown = self.lost = self.search = self.questioned = None
         self.checked = False
         if change in ("new", "restart"):
             self.told_lost = None
@@ -241,6 +243,8 @@ class Coach:
         on_plan = planned is not None and (self.proven or kind == "hint")
         if on_plan and kind != "check" and unproved_redeal(session.rules, session.position, planned):
             on_plan = False
+            if self.proven:
+                self.questioned = (session.position, self.plan)
         if session.won or on_plan:
             return HelpJob(self, kind, None)
         search = self.search
@@ -279,7 +283,10 @@ class Coach:
     def _hint(self, job: HelpJob, found: HintResult, reply: dict[str, Json]) -> None:
         """A hint's or a check's answer where the game is not lost: the plan, and the hint on show."""
         session = self.session
-        if found.verdict is Verdict.SOLVED and found.solution:
+        stays = self._questioned_redeal_stays(found)
+        if stays:
+            reply["verdict"] = Verdict.SOLVED.value
+        elif found.verdict is Verdict.SOLVED and found.solution:
             self.follow(found.solution, found.back)
             self.told_lost = None
         elif found.likely and found.back == 0 and job.kind == "hint":
@@ -291,6 +298,8 @@ class Coach:
         back = found.back or (self.plan_back() if self.proven else 0)
         likely = move is not None and not self.proven
         redeal = redeal_reason(session.rules, session.position, move, found.redeal_needed)
+        if stays and move is not None and move.is_redeal and redeal is None:
+            redeal = MOVES_ABOUT
         reply.update(back=back, move=reported_move_json(move, session.position) if move else None, likely=likely)
         reply["redeal"] = redeal
         if job.kind == "check":
@@ -305,6 +314,32 @@ class Coach:
             self.shown = Shown(more=reply["more"], undo=self.winnable_back())
         if move is not None or back > 0:
             session.helped(hint=True)
+
+    def _questioned_redeal_stays(self, found: HintResult) -> bool:
+        """Whether a proven plan's redeal that a hint searched past stays the plan (and the hint): where
+        the search found no win that moves a card first within its budget, or only one that moves cards
+        about before it redeals (no card up, no fan emptied).
+
+        Why. A hint redeals only where no win moves a card first (:mod:`.solver.redeals`). But
+        where cards build regardless of suit (Super Flower Garden) a card can nearly always be moved
+        to and fro: such a win was nearly always found, and at its redeal the next hint searched
+        again and found another, so the hints moved cards about and never redealt; or the search
+        ran out of budget where the plan already held a win. Cards only moved about before a
+        redeal bring no card nearer its foundation.
+        """
+        session, questioned = self.session, self.questioned
+        self.questioned = None
+        if questioned is None or questioned[0] != session.position or found.back or session.rules.build.in_suit:
+            return False
+        if found.verdict is Verdict.SOLVED and found.solution:
+            redeals = [before for move, before, _ in without_detours(session.decisions_along(found.solution))
+                       if move.is_redeal]
+            if not redeals or progress(session.position, redeals[0]):
+                return False
+        elif found.verdict is not Verdict.UNKNOWN:
+            return False
+        self.plan, self.proven = questioned[1], True
+        return True
 
     def _lost(self, job: HelpJob, found: HintResult, reply: dict[str, Json]) -> None:
         """The position on the table is lost: the loss on show (a check says the same loss once)."""

@@ -16,7 +16,11 @@ proves there is none does the hint search with the redeal, and then it says
 so (``needed``); where no card can move, the redeal is the only move
 (``stuck``). A plan whose next decision is a redeal where a card can move
 (a rating's solution, an earlier hint's) is not hinted as it is: the hint
-searches as above first.
+searches as above first. Where cards build regardless of suit, the plan's
+redeal is hinted after that search when the win it finds moves cards only to
+and fro before it redeals, or it finds none within its budget
+(``movesAbout``): there a card can nearly always be moved, and hints that
+searched again at each redeal moved cards about for ever.
 """
 
 from __future__ import annotations
@@ -29,6 +33,10 @@ from .tables import tables_for
 
 STUCK = "stuck"
 NEEDED = "needed"
+# Where cards build regardless of suit a card can nearly always be moved to and fro, so a win that
+# moves a card first is nearly always there: a proven plan's redeal is hinted where the win found
+# first only moves cards about before it redeals, or none was found (Coach._questioned_redeal_stays).
+MOVES_ABOUT = "movesAbout"
 
 
 def only_redeal(rules: Rules, position: Position) -> bool:

@@ -87,7 +87,7 @@
  * where there is none, `back` (every win passes through the position that many
  * decisions ago) or nothing that makes progress (`more`: Hint again searches
  * further; `undo`: decisions back to the nearest position known winnable).
- * @typedef {{move: Move | null, likely: boolean, redeal: "stuck" | "needed" | null, back: number, more: boolean, undo: number | null}} HintShown
+ * @typedef {{move: Move | null, likely: boolean, redeal: "stuck" | "needed" | "movesAbout" | null, back: number, more: boolean, undo: number | null}} HintShown
  */
 
 /**
@@ -129,7 +129,7 @@
  * @property {number} nodes  nodes searched (0: the plan already knew)
  * @property {boolean} more  the budget ran out first, and a hint asked again here goes on with the same search
  * @property {boolean} likely  the budget ran out before a verdict: `move` is the most promising one found, not proven
- * @property {"stuck" | "needed" | null} redeal  why the hinted move is a redeal: no card can move, or only a
+ * @property {"stuck" | "needed" | "movesAbout" | null} redeal  why the hinted move is a redeal: no card can move, or only a
  *   redeal now keeps the game winnable
  * @property {string | null} save  the game's save after the hint (a hint counts as help), null when the game moved on
  */

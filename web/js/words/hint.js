@@ -7,13 +7,16 @@ import { cardWord, t } from "./i18n.js";
 
 /** @typedef {import("../engine/protocol.js").Move} Move */
 
+/** @type {Readonly<Record<string, string>>} the words of each reason a redeal is hinted for (`redeal`) */
+const REDEAL_WORDS = { needed: "hint.redealNeeded", movesAbout: "hint.redealMovesAbout" };
+
 /**
  * @param {Move} move  the hinted move (no card: a redeal)
  * @param {{likely?: boolean, redeal?: string | null}} [why]
  */
 export function hintText(move, { likely = false, redeal = null } = {}) {
   let text;
-  if (!move.card) text = t(redeal === "needed" ? "hint.redealNeeded" : "hint.redeal");
+  if (!move.card) text = t(REDEAL_WORDS[redeal ?? ""] ?? "hint.redeal");
   else {
     const card = cardWord(move.card);
     if (move.to === "F") text = t("hint.toFoundation", { card });
