@@ -142,11 +142,10 @@ export class BookPlay {
       // Relative to the bundle, js/main.js (import.meta.url is the bundle's, not this file's).
       const url = new URL(`../${path}`, import.meta.url);
       // A returning player's book comes from the browser's store, and must be read before their
-      // first tap to answer it: asked for at once, read once the table is painted.
-      const early = saved ? fetch(url) : null;
-      early?.catch(() => {}); // read (and its failure handled) below
-      await painted;
-      const response = await (early ?? fetch(url));
+      // first tap to answer it: asked for and read at once (their table, drawn from the save, is
+      // far inside its time; a newcomer's first table is not).
+      if (!saved) await painted;
+      const response = await fetch(url);
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       const book = new OpeningBook(await response.json());
       if (book.game !== drawn.game || book.deal !== drawn.deal) throw new Error(`it is the book of ${book.game} ${book.deal}`);
