@@ -1,8 +1,7 @@
 // @ts-check
 // The opening book in play. A newcomer's first table is a deal of the build's
 // bank, drawn a second after the page opens, while Python takes seconds more to
-// start on a phone (and a returning player's saved game, if it is still a table
-// of its deal's book: resumed there, see open). That deal's book (book.js), fetched once the table is
+// start on a phone. That deal's book (book.js), fetched once the table is
 // painted, answers the requests made meanwhile at once, with the engine's own
 // answers from the build (play/game.js asks it before a request waits for the
 // engine): a tap, a drag, Undo, Redo, Hint. The first answer deals the book's
@@ -10,13 +9,15 @@
 // (the clock, the saved game, the address), and what waits for the moves made
 // while the engine starts (the first-visit overlay, the deal's rating) waits for
 // these too. A request the book does not hold waits for the engine as before,
-// with every request after it.
+// with every request after it. A returning player's saved game that is still a
+// table of its deal's book is resumed there (see open).
 //
-// Once the engine has dealt the deal (handOver), it plays the requests the book
-// answered, in order (a hint's search once the moves before it are played, and
-// the moves after it once it is answered), and must answer each as the book
-// did; then the requests that waited are played. An answer of its own is a bug:
-// the page shows the engine's table and says so on the console.
+// Once the engine has dealt the deal, or restored the saved game (handOver), it
+// plays the requests the book answered, in order (a hint's search once the
+// moves before it are played, and the moves after it once it is answered), and
+// must answer each as the book did; then the requests that waited are played.
+// An answer of its own is a bug: the page shows the engine's table and says so
+// on the console.
 
 import { OPENING_BOOKS } from "../build-info.js";
 import { EngineError, errorText } from "../engine/engine-error.js";
