@@ -140,6 +140,9 @@ def main(dist_dir: str, pyodide_dir: str, pyodide_version: str, work_dir: str, e
         # The engine settings the banks' tables were made with (the engine's defaults).
         "DEAL_BANK_SETTINGS": bank["settings"],
         "OPENING_BOOKS": opening_books,
+        # Requests deep: a saved game with as many moves or more is at no table that answers (a
+        # returning player's book is not read then: web/js/startup/startup.js).
+        "OPENING_BOOK_DEPTH": books["depth"],
         # The bank's deals a newcomer is given first (those with a book), built into
         # the page: the first table is drawn in the bundle's first task, with no
         # download and no frame before it (web/js/table/early-table.js).

@@ -16,6 +16,8 @@ export const DEAL_BANK: Record<string, string>;
 export const DEAL_BANK_SETTINGS: Record<string, boolean>;
 /** Each game's opening books, by deal: the engine's answers to a newcomer's first moves (scripts/opening_book.py). */
 export const OPENING_BOOKS: Record<string, Record<string, string>>;
+/** How many requests deep the books go: their tables that answer requests are fewer moves from the deal. */
+export const OPENING_BOOK_DEPTH: number;
 /** The bank's deals with a book, each game's, built into the page: a newcomer's first table needs no download. */
 export const NEWCOMER_DEALS: Record<string, import("../../web/js/engine/protocol.js").State[]>;
 export const GAMES: import("../../web/js/engine/protocol.js").GameInfo[];

@@ -143,6 +143,24 @@ def test_a_newcomer_back_after_a_move_is_answered_from_the_book_with_the_time_pl
     assert json.loads(record["save"])["moves"] == json.loads(engine.table["save"])["moves"]
 
 
+def test_a_player_back_further_in_than_the_book_goes_reads_no_book(make_app: Any, playwright_instance: Any) -> None:
+    phone = pixel7(make_app, playwright_instance)
+    phone.page.goto(phone.base_url + "index.html")
+    wait_drawn(phone)
+    deal, _drawn = bank_state_drawn(phone)
+    engine = Engine(deal)
+    phone.wait_started()
+    while engine.state["moves"] < build_info("OPENING_BOOK_DEPTH"):
+        card = next(iter(engine.state["click"]))
+        tap(phone, card)
+        phone.wait_moves(engine.ask("click", {"card": card})["state"]["moves"])
+    phone.page.reload()
+    phone.wait_started()
+    assert phone.fans() == engine.state["fans"]
+    read = "() => performance.getEntriesByType('resource').some((e) => e.name.includes('/py/book-'))"
+    assert not phone.page.evaluate(read)
+
+
 def test_a_move_the_book_does_not_hold_waits_for_the_engine_and_is_played_after_the_books(app_held: Any) -> None:
     app, held, deal, drawn = app_held
     engine = Engine(deal)

@@ -15,7 +15,7 @@
 // a new deal is dealt, with one notice to say so.
 
 import { readAddress } from "../platform/address.js";
-import { DEAL_BANK, DEAL_BANK_SETTINGS, GAMES, NEWCOMER_DEALS } from "../build-info.js";
+import { DEAL_BANK, DEAL_BANK_SETTINGS, GAMES, NEWCOMER_DEALS, OPENING_BOOK_DEPTH } from "../build-info.js";
 import { drawAtOnce, drawFromBank, drawNewcomerDeal, drawOutlinesUnlessBank } from "../table/early-table.js";
 import { chooseFirstGame, restoresSave } from "./first-game.js";
 import { openFirstGame } from "./open-first.js";
@@ -102,9 +102,11 @@ export class Startup {
     this.painted.then(() => this.engine.tablePainted());
     // The bank's deal drawn: its opening book, fetched once the table is painted (book/book-play.js).
     fromBank.then((state) => state && this.game.book?.open(state, this.painted));
-    // A saved game drawn is resumed from its deal's book, when the book holds it.
+    // A saved game drawn is resumed from its deal's book, when the book holds it: not read for a
+    // game too many moves in to be at a table that answers (its parse would slow the engine's start).
     const savedTable = this.game.drawn;
-    const saved = savedTable && first.record?.drawn && restoresSave(first) ? first.record : null;
+    const near = (first.record?.drawn?.moves ?? OPENING_BOOK_DEPTH) < OPENING_BOOK_DEPTH;
+    const saved = savedTable && near && restoresSave(first) ? first.record : null;
     const addressed = first.address && "game" in first.address ? first.address : null;
     if (savedTable && saved && (!addressed || (addressed.game === saved.game && addressed.deal === saved.deal))) {
       this.game.book?.open(savedTable, this.painted, saved);
