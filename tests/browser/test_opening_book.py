@@ -103,15 +103,21 @@ def test_a_tap_an_undo_and_a_hint_before_the_engine_are_answered_from_the_book_a
     assert saved_help(phone) == [1, 0]
 
 
-def test_a_newcomer_back_after_a_move_is_answered_from_the_book_with_the_time_played_kept(
-    make_app: Any, playwright_instance: Any
-) -> None:
+def newcomer_started(make_app: Any, playwright_instance: Any) -> tuple[App, Engine, dict[str, Any]]:
+    """A first visit on a phone, its engine up: the app, the engine on CPython at the same deal, the deal drawn."""
     phone = pixel7(make_app, playwright_instance)
     phone.page.goto(phone.base_url + "index.html")
     wait_drawn(phone)
     deal, drawn = bank_state_drawn(phone)
     engine = Engine(deal)
     phone.wait_started()
+    return phone, engine, drawn
+
+
+def test_a_newcomer_back_after_a_move_is_answered_from_the_book_with_the_time_played_kept(
+    make_app: Any, playwright_instance: Any
+) -> None:
+    phone, engine, drawn = newcomer_started(make_app, playwright_instance)
     # A move, taken back once the clock shows time played, and made again: saved with that time.
     card = next(iter(drawn["click"]))
     tap(phone, card)
@@ -144,12 +150,7 @@ def test_a_newcomer_back_after_a_move_is_answered_from_the_book_with_the_time_pl
 
 
 def test_a_player_back_further_in_than_the_book_goes_reads_no_book(make_app: Any, playwright_instance: Any) -> None:
-    phone = pixel7(make_app, playwright_instance)
-    phone.page.goto(phone.base_url + "index.html")
-    wait_drawn(phone)
-    deal, _drawn = bank_state_drawn(phone)
-    engine = Engine(deal)
-    phone.wait_started()
+    phone, engine, _drawn = newcomer_started(make_app, playwright_instance)
     while engine.state["moves"] < build_info("OPENING_BOOK_DEPTH"):
         card = next(iter(engine.state["click"]))
         tap(phone, card)

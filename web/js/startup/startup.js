@@ -16,7 +16,7 @@
 
 import { readAddress } from "../platform/address.js";
 import { DEAL_BANK, DEAL_BANK_SETTINGS, GAMES, NEWCOMER_DEALS, OPENING_BOOK_DEPTH } from "../build-info.js";
-import { drawAtOnce, drawFromBank, drawNewcomerDeal, drawOutlinesUnlessBank } from "../table/early-table.js";
+import { drawAtOnce, drawFromBank, drawNewcomerDeal } from "../table/early-table.js";
 import { chooseFirstGame, restoresSave } from "./first-game.js";
 import { openFirstGame } from "./open-first.js";
 import { EngineError } from "../engine/engine.js";
@@ -150,9 +150,9 @@ export class Startup {
   }
 
   /**
-   * A newcomer's first table: a deal built into the page, drawn at once, else one
-   * of the game's bank, fetched (index.html preloads it), with the outlines
-   * meanwhile if it is late; the deal drawn, or null when none could be read.
+   * A newcomer's first table: a deal built into the page, drawn at once, else
+   * (a build that booked none) the outlines, then one of the game's bank,
+   * fetched (index.html preloads it); the deal drawn, or null when none could be read.
    * @param {string} game
    * @param {FirstGame} first
    * @returns {Promise<State | null>}
@@ -160,9 +160,8 @@ export class Startup {
   drawNewcomer(game, first) {
     const built = NEWCOMER_DEALS[game] ?? [];
     if (built.length) return Promise.resolve(drawNewcomerDeal(built, this));
-    const fromBank = drawFromBank(fetch(bankUrl(game)), this);
-    drawOutlinesUnlessBank(first, this, fromBank);
-    return fromBank;
+    drawAtOnce(first, this);
+    return drawFromBank(fetch(bankUrl(game)), this);
   }
 
   /** @returns {FirstGame} */

@@ -2,9 +2,8 @@
 // The table drawn before the engine has started, so the player never waits for
 // Python to see one: the saved table as it was left, else a deal from the
 // build's bank (proved winnable, made by the engine itself), else the outlines of
-// the game to come (for a newcomer, only when the bank's deal is late).
-// startup.js chooses which (first-game.js) and, once the engine is up, shows the
-// engine's own table in its place.
+// the game to come. startup.js chooses which (first-game.js) and, once the
+// engine is up, shows the engine's own table in its place.
 
 import { gameInfo } from "../play/state.js";
 import { loadShape } from "../platform/storage.js";
@@ -43,34 +42,6 @@ export function drawAtOnce(first, { app, game, view }) {
   const name = document.querySelector("#game-name");
   if (name) name.textContent = info?.name ?? shape.name;
   view.preview(info?.fans ?? shape.fans);
-}
-
-// How long a newcomer's page waits for the bank's deal before it draws the
-// outlines of the game instead. index.html preloads the bank beside the bundle,
-// so the deal has nearly always arrived when the bundle runs; outlines drawn
-// first anyway cost a phone a frame of their own (a layout and a paint) just
-// before the deal's, and the deal came that much later.
-const OUTLINES_AFTER_MS = 300;
-
-/**
- * A newcomer's first table: the bank's deal (drawFromBank, under way), else the
- * outlines, drawn when the deal is late or could not be read.
- * @param {FirstGame} first
- * @param {Drawers} drawers
- * @param {Promise<State | null>} fromBank
- */
-export function drawOutlinesUnlessBank(first, drawers, fromBank) {
-  let drawn = false;
-  const outlines = () => {
-    if (drawn || drawers.game.drawn || drawers.app.table) return;
-    drawn = true;
-    drawAtOnce(first, drawers);
-  };
-  const timer = setTimeout(outlines, OUTLINES_AFTER_MS);
-  fromBank.then((state) => {
-    clearTimeout(timer);
-    if (!state) outlines();
-  });
 }
 
 /**
